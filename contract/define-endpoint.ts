@@ -1,0 +1,65 @@
+import * as v from 'valibot';
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+/**
+ * Who may call an operation: `public` anyone, `user` a bearer access token,
+ * `portal` a client-portal session cookie.
+ */
+export type EndpointAuth = 'public' | 'user' | 'portal';
+
+// Valibot schemas of any shape; kept loose here so each declaration keeps its precise type.
+type AnySchema = v.GenericSchema<unknown, unknown>;
+
+/**
+ * One operation of the API: `METHOD /api/<resource>?endpoint=<operation>`.
+ * `query` validates the query string (all values arrive as strings, repeated keys as arrays);
+ * `body` validates the JSON body (mutations only).
+ */
+export interface EndpointDefinition<
+  Q extends AnySchema = AnySchema,
+  B extends AnySchema | undefined = AnySchema | undefined,
+  O extends AnySchema = AnySchema,
+  R extends string = string,
+  Op extends string = string,
+> {
+  readonly resource: R;
+  readonly operation: Op;
+  readonly method: HttpMethod;
+  readonly auth: EndpointAuth;
+  readonly summary: string;
+  readonly query: Q;
+  readonly body: B;
+  readonly output: O;
+  /** Successful HTTP status; 200 unless stated. */
+  readonly status: 200 | 201 | 202 | 204;
+}
+
+export function defineEndpoint<
+  const R extends string,
+  const Op extends string,
+  Q extends AnySchema,
+  B extends AnySchema | undefined,
+  O extends AnySchema,
+>(def: {
+  resource: R;
+  operation: Op;
+  method: HttpMethod;
+  auth: EndpointAuth;
+  summary: string;
+  query: Q;
+  body?: B;
+  output: O;
+  status?: 200 | 201 | 202 | 204;
+}): EndpointDefinition<Q, B, O, R, Op> {
+  return { ...def, body: def.body as B, status: def.status ?? 200 };
+}
+
+/** An empty query object (the `endpoint` key itself is not part of an operation's query). */
+export const emptyQuerySchema = v.strictObject({});
+
+export type EndpointQuery<E extends EndpointDefinition> = v.InferInput<E['query']>;
+export type EndpointBody<E extends EndpointDefinition> = E['body'] extends AnySchema
+  ? v.InferInput<E['body']>
+  : undefined;
+export type EndpointOutput<E extends EndpointDefinition> = v.InferOutput<E['output']>;

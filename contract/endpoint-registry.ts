@@ -1,0 +1,18 @@
+/**
+ * Every operation of the API, in one list. The server dispatcher, the OpenAPI document and the
+ * tests derive from it; adding an operation here without a server handler fails to compile.
+ */
+import { submitContact } from './endpoints/contact.ts';
+import { submitFeedback } from './endpoints/feedback.ts';
+import { getVersion } from './endpoints/system.ts';
+
+export const endpointRegistry = [submitContact, submitFeedback, getVersion] as const;
+
+export type RegisteredEndpoint = (typeof endpointRegistry)[number];
+
+/** `resource/operation`, the key a handler is registered under. */
+export type EndpointKey = `${RegisteredEndpoint['resource']}/${RegisteredEndpoint['operation']}`;
+
+export function endpointKey(def: { resource: string; operation: string }): string {
+  return `${def.resource}/${def.operation}`;
+}

@@ -1,0 +1,20 @@
+/** All operation handlers; the type makes a missing or extra handler a compile error. */
+import type { EndpointHandlers } from '../http/endpoint-handler.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { createContactHandlers } from './contact.ts';
+import { createFeedbackHandlers } from './feedback.ts';
+import { createSystemHandlers } from './system.ts';
+
+export interface EndpointHandlerDeps {
+  version: string;
+  mailer: Mailer;
+  contactEmail: string;
+}
+
+export function createEndpointHandlers(deps: EndpointHandlerDeps): EndpointHandlers {
+  return {
+    ...createContactHandlers(deps),
+    ...createFeedbackHandlers(),
+    ...createSystemHandlers(deps),
+  };
+}

@@ -1,0 +1,180 @@
+/**
+ * The HTTP application: request ids and access logs, security headers, /healthz, the API
+ * dispatcher and the built PWA. Every error, expected or not, leaves through onError here, the one
+ * place failures become the contract's error body.
+ */
+import { randomUUID } from 'node:crypto';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { secureHeaders } from 'hono/secure-headers';
+import { MAX_BODY_BYTES, type ErrorBody } from '#contract/errors.ts';
+import type { VerifyAccessToken } from '../auth/identity.ts';
+import { checkDatabase } from '../db/create-database.ts';
+import type { Database } from '../db/database.ts';
+import type { Logger } from '../logger.ts';
+import type { AppEnv } from './app-env.ts';
+import { AppError, ErrorCode, isAppError } from './app-error.ts';
+import { createEndpointDispatcher } from './dispatch-endpoint.ts';
+import type { EndpointHandlers } from './endpoint-handler.ts';
+import { createOpenApiDocument } from './openapi-document.ts';
+import { createStaticHandler, isServerPath } from './serve-static.ts';
+
+export interface HttpAppDeps {
+  db: Database;
+  logger: Logger;
+  handlers: EndpointHandlers;
+  verifyAccessToken: VerifyAccessToken;
+  version: string;
+  publicUrl: string;
+  /** Built PWA to serve; null serves the API only (tests of the API). */
+  distDir: string | null;
+  validateOutput?: boolean;
+}
+
+const REQUEST_ID = /^[\w.-]{1,64}$/;
+
+// Postgres errors a client can cause; everything else is INTERNAL.
+const PG_CLIENT_ERRORS: Record<string, [ErrorCode, string]> = {
+  '23505': [ErrorCode.CONFLICT, 'A record with this id already exists.'],
+  '23503': [ErrorCode.CONFLICT, 'A related record does not exist or is still in use.'],
+  '40001': [ErrorCode.UNAVAILABLE, 'The server was busy; try again.'],
+};
+
+export function createHttpApp(deps: HttpAppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const dispatch = createEndpointDispatcher({
+    db: deps.db,
+    handlers: deps.handlers,
+    verifyAccessToken: deps.verifyAccessToken,
+    validateOutput: deps.validateOutput ?? false,
+  });
+  const serveStatic = deps.distDir ? createStaticHandler({ distDir: deps.distDir }) : null;
+  const openApi = createOpenApiDocument({ version: deps.version, serverUrl: deps.publicUrl });
+
+  app.use(async (c, next) => {
+    const incoming = c.req.header('x-request-id');
+    const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    const logger = deps.logger.child({ requestId });
+    c.set('requestId', requestId);
+    c.set('logger', logger);
+    c.set('clientIp', clientIp(c));
+    const started = performance.now();
+    await next();
+    c.header('X-Request-Id', requestId);
+    const status = c.res.status;
+    logger[status >= 500 ? 'error' : 'info'](
+      {
+        method: c.req.method,
+        path: new URL(c.req.url).pathname,
+        endpoint: new URL(c.req.url).searchParams.get('endpoint') ?? undefined,
+        status,
+        ms: Math.round(performance.now() - started),
+      },
+      'request',
+    );
+  });
+
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      xFrameOptions: 'DENY',
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: deps.publicUrl.startsWith('https:')
+        ? 'max-age=31536000; includeSubDomains'
+        : false,
+      permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: [] },
+    }),
+  );
+
+  app.get('/healthz', async (c) => {
+    const database = await checkDatabase(deps.db);
+    c.header('Cache-Control', 'no-store');
+    return c.json(
+      { status: database.ok ? 'ok' : 'unavailable', version: deps.version, database },
+      database.ok ? 200 : 503,
+    );
+  });
+
+  app.get('/api/openapi.json', (c) => c.json(openApi));
+
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, 'The request body is larger than 1 MiB.');
+      },
+    }),
+  );
+  app.all('/api/:resource', (c) => dispatch(c));
+
+  app.all('*', async (c) => {
+    const pathname = new URL(c.req.url).pathname;
+    if (serveStatic && !isServerPath(pathname)) {
+      const response = await serveStatic(c);
+      if (response) return response;
+    }
+    if (pathname === '/api' || pathname.startsWith('/api/')) {
+      throw new AppError(ErrorCode.UNKNOWN_ENDPOINT, 'API calls look like /api/<resource>?endpoint=<operation>.');
+    }
+    throw new AppError(ErrorCode.NOT_FOUND, `Nothing is served at ${pathname}.`);
+  });
+
+  app.onError((error, c) => errorResponse(error, c));
+  return app;
+}
+
+function errorResponse(error: unknown, c: Context<AppEnv>): Response {
+  const requestId = c.get('requestId');
+  let appError: AppError;
+  if (isAppError(error)) {
+    appError = error;
+  } else if (error instanceof HTTPException && error.status < 500) {
+    appError = new AppError(
+      error.status === 413 ? ErrorCode.PAYLOAD_TOO_LARGE : ErrorCode.VALIDATION_FAILED,
+      error.message || 'The request could not be read.',
+    );
+  } else if (typeof (error as { code?: unknown }).code === 'string' && PG_CLIENT_ERRORS[(error as { code: string }).code]) {
+    const [code, message] = PG_CLIENT_ERRORS[(error as { code: string }).code] as [ErrorCode, string];
+    appError = new AppError(code, message, code === ErrorCode.UNAVAILABLE ? { headers: { 'Retry-After': '1' } } : {});
+  } else {
+    // Security: the body never carries the stack, the SQL or the driver's message.
+    c.get('logger').error({ err: error }, 'unhandled error');
+    appError = new AppError(ErrorCode.INTERNAL, 'An unexpected error occurred. It has been logged.');
+  }
+  const body: ErrorBody = {
+    error: {
+      code: appError.code,
+      message: appError.message,
+      ...(appError.details === undefined ? {} : { details: appError.details }),
+      requestId,
+    },
+  };
+  for (const [name, value] of Object.entries(appError.headers)) c.header(name, value);
+  c.header('Cache-Control', 'no-store');
+  return c.json(body, appError.status as 400);
+}
+
+function clientIp(c: Context<AppEnv>): string {
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}

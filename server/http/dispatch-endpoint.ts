@@ -1,0 +1,160 @@
+/**
+ * `METHOD /api/<resource>?endpoint=<operation>`: resolves the operation from the contract, then
+ * checks, in this order: method (405), identity (401), body (415/400), input schemas (400),
+ * Idempotency-Key (replay / 422); runs the handler inside one transaction together with its
+ * idempotency record, and only after commit runs the handler's side effects.
+ */
+import type { Context } from 'hono';
+import * as v from 'valibot';
+import type { EndpointDefinition } from '#contract/define-endpoint.ts';
+import { endpointKey, endpointRegistry } from '#contract/endpoint-registry.ts';
+import type { Identity, VerifyAccessToken } from '../auth/identity.ts';
+import type { Database } from '../db/database.ts';
+import type { AppEnv } from './app-env.ts';
+import { AppError, ErrorCode } from './app-error.ts';
+import type { EndpointHandlers, HandlerContext } from './endpoint-handler.ts';
+import {
+  findStoredResponse,
+  parseIdempotencyKey,
+  requestHash,
+  storeResponse,
+  type StoredResponse,
+} from './idempotency.ts';
+import { parseInput, parseJsonBody, queryObject } from './request-input.ts';
+
+export interface DispatcherDeps {
+  db: Database;
+  handlers: EndpointHandlers;
+  verifyAccessToken: VerifyAccessToken;
+  /** Check every response against its output schema (on in tests; a mismatch is a 500). */
+  validateOutput: boolean;
+}
+
+type AnyHandler = (ctx: HandlerContext<never>) => Promise<unknown>;
+
+const UNIQUE_VIOLATION = '23505';
+
+export function createEndpointDispatcher(deps: DispatcherDeps) {
+  const byResource = new Map<string, Map<string, EndpointDefinition>>();
+  for (const def of endpointRegistry) {
+    const ops = byResource.get(def.resource) ?? new Map<string, EndpointDefinition>();
+    ops.set(def.operation, def);
+    byResource.set(def.resource, ops);
+  }
+  const handlers = deps.handlers as unknown as Record<string, AnyHandler>;
+
+  return async function dispatchEndpoint(c: Context<AppEnv>): Promise<Response> {
+    const url = new URL(c.req.url);
+    const resource = c.req.param('resource') ?? '';
+    const operation = url.searchParams.get('endpoint');
+    const ops = byResource.get(resource);
+    const def = operation === null ? undefined : ops?.get(operation);
+    if (!ops || !def) {
+      throw new AppError(
+        ErrorCode.UNKNOWN_ENDPOINT,
+        !ops
+          ? `Unknown resource '${resource}'.`
+          : operation === null
+            ? `Missing ?endpoint= for resource '${resource}'.`
+            : `Unknown operation '${operation}' for resource '${resource}'.`,
+      );
+    }
+    if (c.req.method !== def.method && !(c.req.method === 'HEAD' && def.method === 'GET')) {
+      throw new AppError(
+        ErrorCode.METHOD_NOT_ALLOWED,
+        `${resource}?endpoint=${def.operation} must be called with ${def.method}.`,
+        { headers: { Allow: def.method } },
+      );
+    }
+
+    const identity = await identify(c, def, deps.verifyAccessToken);
+
+    const rawBody =
+      def.body === undefined ? undefined : parseJsonBody(await c.req.text(), c.req.header('content-type'));
+    const query = parseInput('query', def.query, queryObject(url));
+    const body = def.body === undefined ? undefined : parseInput('body', def.body, rawBody);
+
+    const isMutation = def.method !== 'GET';
+    const key = isMutation ? parseIdempotencyKey(c.req.header('idempotency-key')) : null;
+    const scope = identity ? `user:${identity.userId}` : `ip:${c.get('clientIp')}`;
+    const hash = key
+      ? requestHash({ method: def.method, resource, operation: def.operation, query, body })
+      : '';
+    if (key) {
+      const stored = await findStoredResponse(deps.db, scope, key, hash);
+      if (stored) return replay(c, stored);
+    }
+
+    const effects: (() => Promise<void>)[] = [];
+    const handler = handlers[endpointKey(def)];
+    if (!handler) throw new Error(`No handler for ${endpointKey(def)}`);
+    let output: unknown;
+    try {
+      output = await deps.db.transaction(async (tx) => {
+        const result = await handler({
+          query,
+          body,
+          identity,
+          tx,
+          requestId: c.get('requestId'),
+          clientIp: c.get('clientIp'),
+          logger: c.get('logger'),
+          afterCommit: (effect: () => Promise<void>) => effects.push(effect),
+        } as never);
+        const checked = deps.validateOutput ? v.parse(def.output, result) : result;
+        if (key) await storeResponse(tx, { scope, key, hash, status: def.status, body: checked });
+        return checked;
+      });
+    } catch (error) {
+      // Two requests raced with one key: the loser's work was rolled back; answer as a replay.
+      if (key && (error as { code?: unknown }).code === UNIQUE_VIOLATION) {
+        const stored = await findStoredResponse(deps.db, scope, key, hash);
+        if (stored) return replay(c, stored);
+      }
+      throw error;
+    }
+
+    await runAfterCommit(c, effects);
+    if (def.status === 204) return c.body(null, 204);
+    return c.json(output as object, def.status);
+  };
+}
+
+async function identify(
+  c: Context<AppEnv>,
+  def: EndpointDefinition,
+  verifyAccessToken: VerifyAccessToken,
+): Promise<Identity | null> {
+  if (def.auth === 'portal') {
+    throw new AppError(ErrorCode.UNAUTHORIZED, 'A client portal session is required.');
+  }
+  const header = c.req.header('authorization');
+  if (header === undefined) {
+    if (def.auth === 'user') {
+      throw new AppError(ErrorCode.UNAUTHORIZED, 'Sign in to continue: no bearer token was sent.');
+    }
+    return null;
+  }
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (!match?.[1]) {
+    throw new AppError(ErrorCode.UNAUTHORIZED, 'The Authorization header must be "Bearer <token>".');
+  }
+  return verifyAccessToken(match[1]);
+}
+
+function replay(c: Context<AppEnv>, stored: StoredResponse): Response {
+  c.header('Idempotent-Replayed', 'true');
+  if (stored.status === 204) return c.body(null, 204);
+  return c.json(stored.body as object, stored.status as 200);
+}
+
+async function runAfterCommit(c: Context<AppEnv>, effects: (() => Promise<void>)[]): Promise<void> {
+  if (effects.length === 0) return;
+  // The change is committed: a failed side effect is logged, never turned into a failed request.
+  const results = await Promise.allSettled(effects.map((effect) => effect()));
+  for (const result of results) {
+    if (result.status === 'rejected') {
+      c.get('logger').error({ err: result.reason }, 'after-commit effect failed');
+    }
+  }
+}

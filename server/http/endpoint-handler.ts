@@ -1,0 +1,39 @@
+/**
+ * The server side of the contract: one handler per registered operation, typed from its
+ * declaration, so a contract change that the server does not follow fails to compile.
+ */
+import type * as v from 'valibot';
+import type { RegisteredEndpoint } from '#contract/endpoint-registry.ts';
+import type { Identity } from '../auth/identity.ts';
+import type { Queryable } from '../db/database.ts';
+import type { Logger } from '../logger.ts';
+
+export interface HandlerContext<E extends RegisteredEndpoint> {
+  query: v.InferOutput<E['query']>;
+  body: E['body'] extends v.GenericSchema ? v.InferOutput<E['body']> : undefined;
+  /** Set for `user` operations; for `public` ones only when a valid token was sent. */
+  identity: Identity | null;
+  /** The request's transaction: every read and write of the handler goes through it. */
+  tx: Queryable;
+  requestId: string;
+  clientIp: string;
+  logger: Logger;
+  /** Runs after the transaction commits (mail, hub pushes); never when it rolls back. */
+  afterCommit(effect: () => Promise<void>): void;
+}
+
+export type EndpointHandler<E extends RegisteredEndpoint> = (
+  ctx: HandlerContext<E>,
+) => Promise<v.InferInput<E['output']>>;
+
+type HandlerKey<E extends RegisteredEndpoint> = `${E['resource']}/${E['operation']}`;
+
+/** Exactly one handler for every registered operation, keyed `resource/operation`. */
+export type EndpointHandlers = {
+  [K in RegisteredEndpoint as HandlerKey<K>]: EndpointHandler<K>;
+};
+
+/** One resource's share of the handlers (server/endpoints/<resource>.ts exports one of these). */
+export type ResourceHandlers<R extends RegisteredEndpoint['resource']> = {
+  [K in Extract<RegisteredEndpoint, { resource: R }> as HandlerKey<K>]: EndpointHandler<K>;
+};
