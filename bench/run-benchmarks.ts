@@ -16,7 +16,7 @@ interface Row {
   ratio: string;
 }
 
-async function timeIt(iterations: number, fn: (i: number) => Promise<unknown>): Promise<number[]> {
+async function timeIt(iterations: number, fn: (i: number) => unknown): Promise<number[]> {
   const samples: number[] = [];
   for (let i = 0; i < iterations; i += 1) {
     const started = performance.now();
@@ -38,15 +38,21 @@ async function benchDispatch(): Promise<Row> {
   // Reference: a bare Hono route doing the same INSERT with no contract, validation or idempotency.
   const raw = new Hono();
   raw.post('/raw', async (c) => {
-    const body = (await c.req.json()) as Record<string, string>;
+    const body = await c.req.json<Record<string, string>>();
     await t.db.transaction((tx) =>
-      tx.query('INSERT INTO contact_message (id, name, email, subject, message) VALUES (gen_random_uuid(), $1, $2, $3, $4)', [
-        body.name, body.email, body.subject, body.message,
-      ]),
+      tx.query(
+        'INSERT INTO contact_message (id, name, email, subject, message) VALUES (gen_random_uuid(), $1, $2, $3, $4)',
+        [body.name, body.email, body.subject, body.message],
+      ),
     );
     return c.json({ ok: true });
   });
-  const body = JSON.stringify({ name: 'Ada', email: 'ada@example.com', subject: 'Hi', message: 'Bench' });
+  const body = JSON.stringify({
+    name: 'Ada',
+    email: 'ada@example.com',
+    subject: 'Hi',
+    message: 'Bench',
+  });
   const init = () => ({ method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
   const n = 1000;
   await timeIt(100, () => t.app.request('/api/contact?endpoint=submit-contact', init()));
@@ -68,10 +74,13 @@ async function benchTransactions(): Promise<Row> {
   const db = await createMemoryPgliteDatabase();
   await runMigrations(db);
   const n = 2000;
-  const sql = "INSERT INTO contact_message (id, name, email, subject, message) VALUES (gen_random_uuid(), 'a', 'a@b.c', 's', 'm')";
+  const sql =
+    "INSERT INTO contact_message (id, name, email, subject, message) VALUES (gen_random_uuid(), 'a', 'a@b.c', 's', 'm')";
   const layer = await timeIt(n, () => db.transaction((tx) => tx.query(sql)));
   const rawDb = await import('@electric-sql/pglite').then(({ PGlite }) => new PGlite());
-  await rawDb.exec('CREATE TABLE contact_message (id uuid primary key, name text, email text, subject text, message text, ip text, created_at timestamptz default now())');
+  await rawDb.exec(
+    'CREATE TABLE contact_message (id uuid primary key, name text, email text, subject text, message text, ip text, created_at timestamptz default now())',
+  );
   const ref = await timeIt(n, () => rawDb.transaction((tx) => tx.query(sql)));
   await db.close();
   await rawDb.close();

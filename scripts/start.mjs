@@ -14,7 +14,8 @@ function newestMtime(target) {
   const info = statSync(target);
   if (!info.isDirectory()) return info.mtimeMs;
   let newest = info.mtimeMs;
-  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  for (const entry of readdirSync(target))
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
   return newest;
 }
 
@@ -24,10 +25,14 @@ if (builtAt < sourcesAt) {
   process.stdout.write(
     `${JSON.stringify({ level: 30, msg: builtAt ? 'build is stale; rebuilding the PWA' : 'no build found; building the PWA' })}\n`,
   );
-  const result = spawnSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  const result = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
   if (result.status !== 0) {
     process.stderr.write('The PWA build failed; see the output above.\n');
     process.exit(result.status ?? 1);

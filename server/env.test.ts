@@ -21,13 +21,19 @@ describe('parseEnv', () => {
 
   it('fails fast naming each bad variable', () => {
     const attempt = () =>
-      parseEnv({ PORT: '80a', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', PUBLIC_URL: 'ftp://x' });
+      parseEnv({
+        PORT: '80a',
+        DATABASE_URL: 'mysql://x',
+        LOG_LEVEL: 'loud',
+        PUBLIC_URL: 'ftp://x',
+      });
     expect(attempt).toThrow(EnvError);
     try {
       attempt();
     } catch (error) {
       const message = (error as Error).message;
-      for (const name of ['PORT', 'DATABASE_URL', 'LOG_LEVEL', 'PUBLIC_URL']) expect(message).toContain(name);
+      for (const name of ['PORT', 'DATABASE_URL', 'LOG_LEVEL', 'PUBLIC_URL'])
+        expect(message).toContain(name);
     }
   });
 

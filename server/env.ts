@@ -33,7 +33,10 @@ const envSchema = v.object({
       v.transform((u) => u.replace(/\/+$/, '')),
     ),
   ),
-  CONTACT_EMAIL: v.optional(v.pipe(v.string(), v.email('must be an email address')), 'hello@satchel.local'),
+  CONTACT_EMAIL: v.optional(
+    v.pipe(v.string(), v.email('must be an email address')),
+    'hello@satchel.local',
+  ),
   MAIL_FROM: v.optional(v.pipe(v.string(), v.minLength(3)), 'Satchel <no-reply@satchel.local>'),
   LOG_LEVEL: v.optional(
     v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),

@@ -5,7 +5,10 @@ import { pino, type Logger } from 'pino';
 
 export type { Logger };
 
-export function createLogger(options: { level: string; destination?: pino.DestinationStream }): Logger {
+export function createLogger(options: {
+  level: string;
+  destination?: pino.DestinationStream;
+}): Logger {
   return pino(
     {
       level: options.level,
@@ -13,7 +16,14 @@ export function createLogger(options: { level: string; destination?: pino.Destin
       timestamp: pino.stdTimeFunctions.isoTime,
       // Secrets never reach a log line, whichever object carries them.
       redact: {
-        paths: ['password', '*.password', 'headers.authorization', 'headers.cookie', 'token', '*.token'],
+        paths: [
+          'password',
+          '*.password',
+          'headers.authorization',
+          'headers.cookie',
+          'token',
+          '*.token',
+        ],
         censor: '[redacted]',
       },
     },

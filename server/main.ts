@@ -27,8 +27,9 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger({ level: env.logLevel });
-  const version = (JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { version: string })
-    .version;
+  const version = (
+    JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { version: string }
+  ).version;
 
   const db = await createDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir, logger });
   const mailer = createOutboxMailer({
@@ -62,6 +63,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`Satchel failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(
+    `Satchel failed to start: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
   process.exit(1);
 });

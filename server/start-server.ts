@@ -27,7 +27,7 @@ export async function startServer(options: {
 }): Promise<RunningServer> {
   const server = await new Promise<Server>((resolve, reject) => {
     const s = serve({ fetch: options.app.fetch, port: options.port, hostname: options.host }, () =>
-      resolve(s as Server),
+      resolve(s),
     ) as Server;
     s.once('error', reject);
   });

@@ -6,4 +6,6 @@ import type { VerifyAccessToken } from './identity.ts';
  * valid yet, so every bearer token is refused with the contract's 401.
  */
 export const verifyNoTokens: VerifyAccessToken = () =>
-  Promise.reject(new AppError(ErrorCode.UNAUTHORIZED, 'Invalid JWT: this server has no sign-in configured yet.'));
+  Promise.reject(
+    new AppError(ErrorCode.UNAUTHORIZED, 'Invalid JWT: this server has no sign-in configured yet.'),
+  );

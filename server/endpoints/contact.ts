@@ -2,7 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { ResourceHandlers } from '../http/endpoint-handler.ts';
 import type { Mailer } from '../mail/mailer.ts';
 
-export function createContactHandlers(deps: { mailer: Mailer; contactEmail: string }): ResourceHandlers<'contact'> {
+export function createContactHandlers(deps: {
+  mailer: Mailer;
+  contactEmail: string;
+}): ResourceHandlers<'contact'> {
   return {
     'contact/submit-contact': async ({ body, tx, clientIp, afterCommit, logger }) => {
       if (body.website) {

@@ -12,7 +12,15 @@ export function createFeedbackHandlers(): ResourceHandlers<'feedback'> {
       await tx.query(
         `INSERT INTO feedback (id, rating, category, message, email, user_id, ip)
          VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-        [randomUUID(), body.rating, body.category, body.message, body.email ?? null, identity?.userId ?? null, clientIp],
+        [
+          randomUUID(),
+          body.rating,
+          body.category,
+          body.message,
+          body.email ?? null,
+          identity?.userId ?? null,
+          clientIp,
+        ],
       );
       return { ok: true };
     },

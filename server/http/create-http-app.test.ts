@@ -5,7 +5,8 @@ import { brotliDecompressSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, jsonRequest, type TestApp } from '../../tests/fixtures/create-test-app.ts';
 
-const INDEX = '<!doctype html><html><head><title>Satchel</title></head><body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body></html>';
+const INDEX =
+  '<!doctype html><html><head><title>Satchel</title></head><body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body></html>';
 const ASSET = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 
 describe('http app', () => {
@@ -29,7 +30,10 @@ describe('http app', () => {
   it('reports database status on /healthz', async () => {
     const response = await t.app.request('/healthz');
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ status: 'ok', database: { ok: true, kind: 'pglite', schemaVersion: 1 } });
+    expect(await response.json()).toMatchObject({
+      status: 'ok',
+      database: { ok: true, kind: 'pglite', schemaVersion: 1 },
+    });
   });
 
   it('sends security headers with a CSP that allows no inline script', async () => {
@@ -55,17 +59,23 @@ describe('http app', () => {
   });
 
   it('compresses with brotli, else gzip, and answers If-None-Match with 304', async () => {
-    const br = await t.app.request('/assets/index-abc123.js', { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
+    const br = await t.app.request('/assets/index-abc123.js', {
+      headers: { 'Accept-Encoding': 'gzip, deflate, br' },
+    });
     expect(br.headers.get('content-encoding')).toBe('br');
     const compressed = Buffer.from(await br.arrayBuffer());
     expect(compressed.length).toBeLessThan(ASSET.length / 4);
     expect(brotliDecompressSync(compressed).toString()).toBe(ASSET);
 
-    const gz = await t.app.request('/assets/index-abc123.js', { headers: { 'Accept-Encoding': 'gzip' } });
+    const gz = await t.app.request('/assets/index-abc123.js', {
+      headers: { 'Accept-Encoding': 'gzip' },
+    });
     expect(gz.headers.get('content-encoding')).toBe('gzip');
 
     const etag = br.headers.get('etag') ?? '';
-    const cached = await t.app.request('/assets/index-abc123.js', { headers: { 'If-None-Match': etag } });
+    const cached = await t.app.request('/assets/index-abc123.js', {
+      headers: { 'If-None-Match': etag },
+    });
     expect(cached.status).toBe(304);
   });
 
@@ -74,7 +84,13 @@ describe('http app', () => {
     expect(app.status).toBe(200);
     expect(await app.text()).toBe(INDEX);
 
-    for (const url of ['/api/unknown', '/auth/v1/nothing', '/hubs/nothing', '/files/nothing', '/assets/missing-123.js']) {
+    for (const url of [
+      '/api/unknown',
+      '/auth/v1/nothing',
+      '/hubs/nothing',
+      '/files/nothing',
+      '/assets/missing-123.js',
+    ]) {
       const response = await t.app.request(url, { headers: { Accept: 'text/html' } });
       expect(response.status, url).toBe(404);
       expect(response.headers.get('content-type'), url).toContain('application/json');
@@ -90,7 +106,10 @@ describe('http app', () => {
 
   it('serves an OpenAPI document generated from the contract', async () => {
     const response = await t.app.request('/api/openapi.json');
-    const doc = (await response.json()) as { openapi: string; paths: Record<string, Record<string, { requestBody?: unknown }>> };
+    const doc = (await response.json()) as {
+      openapi: string;
+      paths: Record<string, Record<string, { requestBody?: unknown }>>;
+    };
     expect(doc.openapi).toBe('3.1.0');
     const contact = doc.paths['/api/contact?endpoint=submit-contact'];
     expect(contact?.post?.requestBody).toMatchObject({
@@ -100,7 +119,10 @@ describe('http app', () => {
   });
 
   it('gives API errors a no-store cache policy', async () => {
-    const response = await t.app.request('/api/contact?endpoint=submit-contact', jsonRequest('POST', '{'));
+    const response = await t.app.request(
+      '/api/contact?endpoint=submit-contact',
+      jsonRequest('POST', '{'),
+    );
     expect(response.headers.get('cache-control')).toBe('no-store');
   });
 });

@@ -131,7 +131,10 @@ export function createHttpApp(deps: HttpAppDeps): Hono<AppEnv> {
       if (response) return response;
     }
     if (pathname === '/api' || pathname.startsWith('/api/')) {
-      throw new AppError(ErrorCode.UNKNOWN_ENDPOINT, 'API calls look like /api/<resource>?endpoint=<operation>.');
+      throw new AppError(
+        ErrorCode.UNKNOWN_ENDPOINT,
+        'API calls look like /api/<resource>?endpoint=<operation>.',
+      );
     }
     throw new AppError(ErrorCode.NOT_FOUND, `Nothing is served at ${pathname}.`);
   });
@@ -150,13 +153,26 @@ function errorResponse(error: unknown, c: Context<AppEnv>): Response {
       error.status === 413 ? ErrorCode.PAYLOAD_TOO_LARGE : ErrorCode.VALIDATION_FAILED,
       error.message || 'The request could not be read.',
     );
-  } else if (typeof (error as { code?: unknown }).code === 'string' && PG_CLIENT_ERRORS[(error as { code: string }).code]) {
-    const [code, message] = PG_CLIENT_ERRORS[(error as { code: string }).code] as [ErrorCode, string];
-    appError = new AppError(code, message, code === ErrorCode.UNAVAILABLE ? { headers: { 'Retry-After': '1' } } : {});
+  } else if (
+    typeof (error as { code?: unknown }).code === 'string' &&
+    PG_CLIENT_ERRORS[(error as { code: string }).code]
+  ) {
+    const [code, message] = PG_CLIENT_ERRORS[(error as { code: string }).code] as [
+      ErrorCode,
+      string,
+    ];
+    appError = new AppError(
+      code,
+      message,
+      code === ErrorCode.UNAVAILABLE ? { headers: { 'Retry-After': '1' } } : {},
+    );
   } else {
     // Security: the body never carries the stack, the SQL or the driver's message.
     c.get('logger').error({ err: error }, 'unhandled error');
-    appError = new AppError(ErrorCode.INTERNAL, 'An unexpected error occurred. It has been logged.');
+    appError = new AppError(
+      ErrorCode.INTERNAL,
+      'An unexpected error occurred. It has been logged.',
+    );
   }
   const body: ErrorBody = {
     error: {

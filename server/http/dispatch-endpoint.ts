@@ -70,7 +70,9 @@ export function createEndpointDispatcher(deps: DispatcherDeps) {
     const identity = await identify(c, def, deps.verifyAccessToken);
 
     const rawBody =
-      def.body === undefined ? undefined : parseJsonBody(await c.req.text(), c.req.header('content-type'));
+      def.body === undefined
+        ? undefined
+        : parseJsonBody(await c.req.text(), c.req.header('content-type'));
     const query = parseInput('query', def.query, queryObject(url));
     const body = def.body === undefined ? undefined : parseInput('body', def.body, rawBody);
 
@@ -137,7 +139,10 @@ async function identify(
   }
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   if (!match?.[1]) {
-    throw new AppError(ErrorCode.UNAUTHORIZED, 'The Authorization header must be "Bearer <token>".');
+    throw new AppError(
+      ErrorCode.UNAUTHORIZED,
+      'The Authorization header must be "Bearer <token>".',
+    );
   }
   return verifyAccessToken(match[1]);
 }

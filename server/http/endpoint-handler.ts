@@ -19,7 +19,7 @@ export interface HandlerContext<E extends RegisteredEndpoint> {
   clientIp: string;
   logger: Logger;
   /** Runs after the transaction commits (mail, hub pushes); never when it rolls back. */
-  afterCommit(effect: () => Promise<void>): void;
+  afterCommit: (effect: () => Promise<void>) => void;
 }
 
 export type EndpointHandler<E extends RegisteredEndpoint> = (

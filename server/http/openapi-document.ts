@@ -30,7 +30,10 @@ function schemaOf(schema: EndpointDefinition['output'], typeMode: 'input' | 'out
 export function createOpenApiDocument(options: { version: string; serverUrl: string }) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const def of endpointRegistry as readonly EndpointDefinition[]) {
-    const query = schemaOf(def.query, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
+    const query = schemaOf(def.query, 'input') as {
+      properties?: Record<string, JsonSchema>;
+      required?: string[];
+    };
     const parameters = [
       { name: 'endpoint', in: 'query', required: true, schema: { const: def.operation } },
       ...Object.entries(query.properties ?? {}).map(([name, schema]) => ({
@@ -45,7 +48,8 @@ export function createOpenApiDocument(options: { version: string; serverUrl: str
         operationId: `${def.resource}.${def.operation}`,
         summary: def.summary,
         tags: [def.resource],
-        security: def.auth === 'user' ? [{ bearer: [] }] : def.auth === 'portal' ? [{ portal: [] }] : [],
+        security:
+          def.auth === 'user' ? [{ bearer: [] }] : def.auth === 'portal' ? [{ portal: [] }] : [],
         parameters,
         ...(def.body
           ? {
@@ -60,7 +64,10 @@ export function createOpenApiDocument(options: { version: string; serverUrl: str
             description: 'Success',
             content: { 'application/json': { schema: schemaOf(def.output, 'output') } },
           },
-          default: { description: 'Error', content: { 'application/json': { schema: errorSchema } } },
+          default: {
+            description: 'Error',
+            content: { 'application/json': { schema: errorSchema } },
+          },
         },
       },
     };

@@ -11,8 +11,11 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { Context } from 'hono';
 import type { AppEnv } from './app-env.ts';
 
-/** Path prefixes owned by the server: a miss there is a JSON 404, never the SPA. */
-export const SERVER_PREFIXES = ['/api', '/auth', '/hubs', '/files', '/healthz'] as const;
+/**
+ * Path prefixes owned by the server: a miss there is a JSON 404, never the SPA. The auth service
+ * owns `/auth/v1` only: `/auth/confirm-registration` is an app route (spec section 2).
+ */
+export const SERVER_PREFIXES = ['/api', '/auth/v1', '/hubs', '/files', '/healthz'] as const;
 
 export function isServerPath(pathname: string): boolean {
   return SERVER_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
@@ -34,7 +37,18 @@ const MIME: Record<string, string> = {
   '.xml': 'application/xml; charset=utf-8',
   '.map': 'application/json; charset=utf-8',
 };
-const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.webmanifest', '.svg', '.txt', '.xml', '.map']);
+const COMPRESSIBLE = new Set([
+  '.html',
+  '.js',
+  '.mjs',
+  '.css',
+  '.json',
+  '.webmanifest',
+  '.svg',
+  '.txt',
+  '.xml',
+  '.map',
+]);
 const NEVER_CACHED = new Set(['/index.html', '/sw.js', '/registerSW.js', '/manifest.webmanifest']);
 const MIN_COMPRESS_BYTES = 512;
 
@@ -58,7 +72,10 @@ export function createStaticHandler(options: { distDir: string }) {
     try {
       if ((await stat(absolute)).isFile()) {
         const raw = await readFile(absolute);
-        entry = { raw, etag: `"${createHash('sha1').update(raw).digest('base64url').slice(0, 22)}"` };
+        entry = {
+          raw,
+          etag: `"${createHash('sha1').update(raw).digest('base64url').slice(0, 22)}"`,
+        };
       }
     } catch {
       entry = null;
@@ -99,10 +116,14 @@ export function createStaticHandler(options: { distDir: string }) {
     if (c.req.header('if-none-match') === entry.etag) return c.body(null, 304, headers);
 
     let body = entry.raw;
-    const encoding = COMPRESSIBLE.has(ext) && entry.raw.length >= MIN_COMPRESS_BYTES ? pickEncoding(c) : null;
+    const encoding =
+      COMPRESSIBLE.has(ext) && entry.raw.length >= MIN_COMPRESS_BYTES ? pickEncoding(c) : null;
     if (encoding === 'br') {
       entry.br ??= brotliCompressSync(entry.raw, {
-        params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: entry.raw.length },
+        params: {
+          [zlib.BROTLI_PARAM_QUALITY]: 11,
+          [zlib.BROTLI_PARAM_SIZE_HINT]: entry.raw.length,
+        },
       });
       body = entry.br;
       headers['Content-Encoding'] = 'br';

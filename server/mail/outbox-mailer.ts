@@ -16,7 +16,10 @@ export function createOutboxMailer(options: { dir: string; from: string; logger:
       const name = `${now.toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`;
       const file = path.join(options.dir, name);
       await writeFile(file, formatEml(message, options.from, now), { flag: 'wx' });
-      options.logger.info({ file, to: message.to, subject: message.subject }, 'mail written to outbox');
+      options.logger.info(
+        { file, to: message.to, subject: message.subject },
+        'mail written to outbox',
+      );
     },
   };
 }
@@ -43,7 +46,6 @@ export function formatEml(message: MailMessage, from: string, date: Date): strin
  */
 function headerValue(value: string): string {
   const flat = value.replace(/[\r\n]+/g, ' ');
-  // eslint-disable-next-line no-control-regex -- deliberately matching non-printable ASCII
   if (/^[\x20-\x7e]*$/.test(flat)) return flat;
   return `=?UTF-8?B?${Buffer.from(flat, 'utf8').toString('base64')}?=`;
 }

@@ -43,7 +43,9 @@ export interface CallOptions {
 }
 
 type QueryOf<E extends EndpointDefinition> = v.InferInput<E['query']>;
-type BodyOf<E extends EndpointDefinition> = E['body'] extends v.GenericSchema ? v.InferInput<E['body']> : undefined;
+type BodyOf<E extends EndpointDefinition> = E['body'] extends v.GenericSchema
+  ? v.InferInput<E['body']>
+  : undefined;
 
 export type CallEndpoint = <E extends EndpointDefinition>(
   endpoint: E,
@@ -92,7 +94,7 @@ export function createApiClient(options: ApiClientOptions): { callEndpoint: Call
       const parsed = v.safeParse(errorBodySchema, json);
       throw new ApiError(response.status, parsed.success ? parsed.output : null);
     }
-    if (response.status === 204) return undefined as never;
+    if (response.status === 204) return undefined;
     const output = v.safeParse(endpoint.output, json);
     if (!output.success) throw new ApiError(response.status, null, output.issues);
     return output.output;

@@ -17,7 +17,13 @@ const publicRoutes = [
   '/subscription/cancel',
   '/client-access?projectId=p1&clientId=c1',
 ];
-const guestOnlyRoutes = ['/login', '/signup', '/forgot-password', '/reset-password', '/verify-email'];
+const guestOnlyRoutes = [
+  '/login',
+  '/signup',
+  '/forgot-password',
+  '/reset-password',
+  '/verify-email',
+];
 const signedInRoutes = [
   '/auth/confirm-registration',
   '/dashboard',
@@ -62,7 +68,9 @@ test.describe('guards', () => {
     expect(search.get('redirect')).toBe('/client/c-9/project/p-7');
   });
 
-  test('the portal opens with a fresh session for both ids, not for another project', async ({ page }) => {
+  test('the portal opens with a fresh session for both ids, not for another project', async ({
+    page,
+  }) => {
     await page.goto('/');
     await page.evaluate(() =>
       localStorage.setItem(
@@ -83,7 +91,11 @@ test.describe('guards', () => {
     await page.evaluate(() =>
       localStorage.setItem(
         'client_access_session',
-        JSON.stringify({ projectId: 'p-7', clientId: 'c-9', lastActivity: Date.now() - 31 * 60_000 }),
+        JSON.stringify({
+          projectId: 'p-7',
+          clientId: 'c-9',
+          lastActivity: Date.now() - 31 * 60_000,
+        }),
       ),
     );
     await page.goto('/client/c-9/project/p-7');
@@ -102,7 +114,10 @@ test.describe('guards', () => {
     await page.setViewportSize({ width: 360, height: 640 });
     await page.goto('/');
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    await page.getByRole('contentinfo').getByRole('link', { name: /privacy/i }).click();
+    await page
+      .getByRole('contentinfo')
+      .getByRole('link', { name: /privacy/i })
+      .click();
     await expect(page).toHaveURL(/privacy-policy/);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });

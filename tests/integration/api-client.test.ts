@@ -28,8 +28,14 @@ describe('api-client against the server', () => {
 
   it("rejects with the server's error body", async () => {
     const failure = await client
-      .callEndpoint(submitContact, { query: {}, body: { name: 'A', email: 'nope', subject: 'S', message: 'M' } })
-      .then(() => null, (error: unknown) => error);
+      .callEndpoint(submitContact, {
+        query: {},
+        body: { name: 'A', email: 'nope', subject: 'S', message: 'M' },
+      })
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
     expect(failure).toBeInstanceOf(ApiError);
     const apiError = failure as ApiError;
     expect(apiError.status).toBe(400);
@@ -42,13 +48,20 @@ describe('api-client against the server', () => {
       baseUrl: '',
       fetch: () => Promise.resolve(new Response('<html>Bad gateway</html>', { status: 502 })),
     });
-    const failure = (await htmlProxy.callEndpoint(getVersion, { query: {} }).catch((e: unknown) => e)) as ApiError;
+    const failure = (await htmlProxy
+      .callEndpoint(getVersion, { query: {} })
+      .catch((e: unknown) => e)) as ApiError;
     expect(failure.message).toBe('Something went wrong!');
     expect(failure.status).toBe(502);
     expect(failure.body).toBeNull();
 
-    const offline = createApiClient({ baseUrl: '', fetch: () => Promise.reject(new TypeError('Failed to fetch')) });
-    const network = (await offline.callEndpoint(getVersion, { query: {} }).catch((e: unknown) => e)) as ApiError;
+    const offline = createApiClient({
+      baseUrl: '',
+      fetch: () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    const network = (await offline
+      .callEndpoint(getVersion, { query: {} })
+      .catch((e: unknown) => e)) as ApiError;
     expect(network.message).toBe('Something went wrong!');
     expect(network.status).toBe(0);
   });
@@ -58,7 +71,7 @@ describe('api-client against the server', () => {
     const spy = createApiClient({
       baseUrl: 'http://localhost',
       getAccessToken: () => Promise.resolve('token-1'),
-      fetch: (input, init) => {
+      fetch: (_input, init) => {
         seen.push(new Headers(init?.headers));
         return Promise.resolve(new Response(JSON.stringify({ ok: true }), { status: 200 }));
       },

@@ -36,9 +36,13 @@ function launch(env: Record<string, string>): Started & { ready: Promise<string>
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
-    child.once('exit', () => reject(new Error(`server exited early:\n${lines.join('\n')}${buffered}`)));
+    child.once('exit', () =>
+      reject(new Error(`server exited early:\n${lines.join('\n')}${buffered}`)),
+    );
   });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
   return { child, url: '', lines, exited, ready };
 }
 
@@ -55,7 +59,9 @@ describe('server process', () => {
     children.push(started.child);
     started.ready.catch(() => {});
     expect(await started.exited).toBe(1);
-    expect(started.lines.join('\n')).toMatch(/Invalid configuration:\n\s+PORT: must be a whole number/);
+    expect(started.lines.join('\n')).toMatch(
+      /Invalid configuration:\n\s+PORT: must be a whole number/,
+    );
   });
 
   it('serves, stops on SIGTERM with exit 0, and keeps data across restarts', async () => {
@@ -71,7 +77,12 @@ describe('server process', () => {
     const posted = await fetch(`${url}/api/contact?endpoint=submit-contact`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name: 'Ada', email: 'ada@example.com', subject: 'Hi', message: 'Kept?' }),
+      body: JSON.stringify({
+        name: 'Ada',
+        email: 'ada@example.com',
+        subject: 'Hi',
+        message: 'Kept?',
+      }),
     });
     expect(posted.status).toBe(200);
     first.child.kill('SIGTERM');

@@ -1,0 +1,23 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { PortalProjectScreen } from '../../../../../features/portal/portal-project-screen.tsx';
+import {
+  portalRedirect,
+  readPortalSession,
+} from '../../../../../features/portal/portal-session.ts';
+import { parseIdParams } from '../../../../-route-schemas.ts';
+
+/** Needs a live client portal session for this project and this client, else the password gate. */
+export const Route = createFileRoute('/_portal/client/$clientId/project/$projectId')({
+  params: { parse: parseIdParams(['clientId', 'projectId']) },
+  beforeLoad: ({ params, location }) => {
+    const session = readPortalSession(globalThis.localStorage);
+    const target = portalRedirect(session, params, Date.now(), location.pathname);
+    if (target !== null) redirect({ ...target, replace: true, throw: true });
+  },
+  component: PortalProjectRoute,
+});
+
+function PortalProjectRoute() {
+  const { projectId, clientId } = Route.useParams();
+  return <PortalProjectScreen projectId={projectId} clientId={clientId} />;
+}
