@@ -2,7 +2,9 @@ import { defineConfig } from '@playwright/test';
 
 // e2e runs against the production build served by the real server (`npm test` builds once first),
 // in the system Chromium: Playwright's own browser download cannot work here.
-const port = 4317;
+// E2E_PORT and STATIC_DIR let two suites run side by side (each with its own build).
+const port = Number(process.env.E2E_PORT ?? 4317);
+const staticDir = process.env.STATIC_DIR;
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
@@ -32,14 +34,15 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   webServer: {
-    command: 'rm -rf .tmp/e2e-data && node --import tsx server/main.ts',
+    command: `rm -rf .tmp/e2e-data-${port} && node --import tsx server/main.ts`,
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: '.tmp/e2e-data',
+      DATA_DIR: `.tmp/e2e-data-${port}`,
+      ...(staticDir ? { STATIC_DIR: staticDir } : {}),
       LOG_LEVEL: 'warn',
     },
   },

@@ -63,3 +63,19 @@ export type EndpointBody<E extends EndpointDefinition> = E['body'] extends AnySc
   ? v.InferInput<E['body']>
   : undefined;
 export type EndpointOutput<E extends EndpointDefinition> = v.InferOutput<E['output']>;
+
+export interface CallOptions {
+  /** UUID; the server applies a mutation with the same key and payload once. */
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+}
+
+/**
+ * Calls one declared operation. Implemented by src/api-client; screens that may call the API
+ * directly (public forms, which are not synced data) receive it through the router context.
+ */
+export type CallEndpoint = <E extends EndpointDefinition>(
+  endpoint: E,
+  input: { query: v.InferInput<E['query']>; body?: EndpointBody<E> },
+  options?: CallOptions,
+) => Promise<v.InferOutput<E['output']>>;

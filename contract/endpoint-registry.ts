@@ -2,11 +2,17 @@
  * Every operation of the API, in one list. The server dispatcher, the OpenAPI document and the
  * tests derive from it; adding an operation here without a server handler fails to compile.
  */
+import { getPublicConfig } from './endpoints/config.ts';
 import { submitContact } from './endpoints/contact.ts';
 import { submitFeedback } from './endpoints/feedback.ts';
 import { getVersion } from './endpoints/system.ts';
 
-export const endpointRegistry = [submitContact, submitFeedback, getVersion] as const;
+export const endpointRegistry = [
+  getPublicConfig,
+  submitContact,
+  submitFeedback,
+  getVersion,
+] as const;
 
 export type RegisteredEndpoint = (typeof endpointRegistry)[number];
 

@@ -26,6 +26,7 @@ const envSchema = v.object({
   PORT: v.optional(portSchema, '8080'),
   HOST: v.optional(v.pipe(v.string(), v.minLength(1)), '0.0.0.0'),
   DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), './data'),
+  STATIC_DIR: v.optional(v.pipe(v.string(), v.minLength(1))),
   DATABASE_URL: v.optional(urlSchema(['postgres:', 'postgresql:'])),
   PUBLIC_URL: v.optional(
     v.pipe(
@@ -49,6 +50,8 @@ export interface Env {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** The built PWA to serve; undefined means `dist/` of this checkout. */
+  staticDir: string | undefined;
   /** Origin the app is reached at; defaults to http://localhost:<port>. */
   publicUrl: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -78,6 +81,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     host: out.HOST,
     dataDir: out.DATA_DIR,
     databaseUrl: out.DATABASE_URL,
+    staticDir: out.STATIC_DIR,
     publicUrl: out.PUBLIC_URL ?? `http://localhost:${out.PORT}`,
     logLevel: out.LOG_LEVEL,
     contactEmail: out.CONTACT_EMAIL,

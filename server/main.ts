@@ -40,11 +40,22 @@ async function main(): Promise<void> {
   const app = createHttpApp({
     db,
     logger,
-    handlers: createEndpointHandlers({ version, mailer, contactEmail: env.contactEmail }),
+    handlers: createEndpointHandlers({
+      version,
+      mailer,
+      contactEmail: env.contactEmail,
+      // Until the embedded auth service is wired in (accounts issue) there is no anon key to give.
+      publicConfig: () => ({
+        supabaseUrl: env.publicUrl,
+        supabaseAnonKey: '',
+        googleEnabled: false,
+        captchaSiteKey: null,
+      }),
+    }),
     verifyAccessToken: verifyNoTokens,
     version,
     publicUrl: env.publicUrl,
-    distDir: path.join(projectRoot, 'dist'),
+    distDir: env.staticDir ?? path.join(projectRoot, 'dist'),
   });
   const running = await startServer({ app, db, logger, port: env.port, host: env.host });
 

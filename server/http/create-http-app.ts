@@ -31,6 +31,8 @@ export interface HttpAppDeps {
   /** Built PWA to serve; null serves the API only (tests of the API). */
   distDir: string | null;
   validateOutput?: boolean;
+  /** Sub-applications served under a path prefix, e.g. the auth service at /auth/v1. */
+  mounts?: { path: string; app: Hono<AppEnv> }[];
 }
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
@@ -112,6 +114,8 @@ export function createHttpApp(deps: HttpAppDeps): Hono<AppEnv> {
   });
 
   app.get('/api/openapi.json', (c) => c.json(openApi));
+
+  for (const mount of deps.mounts ?? []) app.route(mount.path, mount.app);
 
   app.use(
     '/api/*',

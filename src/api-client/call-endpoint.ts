@@ -5,7 +5,7 @@
  * (spec section 8).
  */
 import * as v from 'valibot';
-import type { EndpointDefinition } from '#contract/define-endpoint.ts';
+import type { CallEndpoint } from '#contract/define-endpoint.ts';
 import { GENERIC_ERROR_MESSAGE, errorBodySchema, type ErrorBody } from '#contract/errors.ts';
 
 export class ApiError extends Error {
@@ -37,21 +37,7 @@ export interface ApiClientOptions {
   getAccessToken?: () => Promise<string | null>;
 }
 
-export interface CallOptions {
-  idempotencyKey?: string;
-  signal?: AbortSignal;
-}
-
-type QueryOf<E extends EndpointDefinition> = v.InferInput<E['query']>;
-type BodyOf<E extends EndpointDefinition> = E['body'] extends v.GenericSchema
-  ? v.InferInput<E['body']>
-  : undefined;
-
-export type CallEndpoint = <E extends EndpointDefinition>(
-  endpoint: E,
-  input: { query: QueryOf<E>; body?: BodyOf<E> },
-  options?: CallOptions,
-) => Promise<v.InferOutput<E['output']>>;
+export type { CallEndpoint };
 
 export function createApiClient(options: ApiClientOptions): { callEndpoint: CallEndpoint } {
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);

@@ -37,7 +37,8 @@ function createTestAuthController(initial: AuthState) {
 function renderApp(path: string, auth: AuthState) {
   const history = createMemoryHistory({ initialEntries: [path] });
   const authController = createTestAuthController(auth);
-  const router = createAppRouter({ auth }, { history });
+  const api = { callEndpoint: () => Promise.reject(new Error('no API in route tests')) };
+  const router = createAppRouter({ auth, api }, { history });
   const themeController = createThemeController({
     document,
     storage: undefined,

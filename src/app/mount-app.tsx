@@ -1,5 +1,6 @@
 import { Workbox } from 'workbox-window';
 import { createRoot } from 'react-dom/client';
+import { createApiClient } from '../api-client/call-endpoint.ts';
 import { createSignedOutAuthController } from '../auth/signed-out-auth-controller.ts';
 import '../ui/styles.css';
 import { createThemeController } from '../ui/theme.ts';
@@ -28,7 +29,8 @@ export function mountApp(container: HTMLElement): void {
   const toaster = createToaster();
   // Placeholder until the accounts work provides the supabase-js controller.
   const authController = createSignedOutAuthController();
-  const router = createAppRouter({ auth: authController.getState() });
+  const api = createApiClient({ baseUrl: '' });
+  const router = createAppRouter({ auth: authController.getState(), api });
 
   // Only production builds have a service worker (devOptions are off), and dev must never be
   // served stale code from a cache.
