@@ -22,11 +22,12 @@ export interface EndpointDefinition<
   O extends AnySchema = AnySchema,
   R extends string = string,
   Op extends string = string,
+  A extends EndpointAuth = EndpointAuth,
 > {
   readonly resource: R;
   readonly operation: Op;
   readonly method: HttpMethod;
-  readonly auth: EndpointAuth;
+  readonly auth: A;
   readonly summary: string;
   readonly query: Q;
   readonly body: B;
@@ -38,6 +39,7 @@ export interface EndpointDefinition<
 export function defineEndpoint<
   const R extends string,
   const Op extends string,
+  const A extends EndpointAuth,
   Q extends AnySchema,
   B extends AnySchema | undefined,
   O extends AnySchema,
@@ -45,13 +47,13 @@ export function defineEndpoint<
   resource: R;
   operation: Op;
   method: HttpMethod;
-  auth: EndpointAuth;
+  auth: A;
   summary: string;
   query: Q;
   body?: B;
   output: O;
   status?: 200 | 201 | 202 | 204;
-}): EndpointDefinition<Q, B, O, R, Op> {
+}): EndpointDefinition<Q, B, O, R, Op, A> {
   return { ...def, body: def.body as B, status: def.status ?? 200 };
 }
 

@@ -5,13 +5,28 @@
 import { getPublicConfig } from './endpoints/config.ts';
 import { submitContact } from './endpoints/contact.ts';
 import { submitFeedback } from './endpoints/feedback.ts';
+import { registerUser } from './endpoints/register.ts';
 import { getVersion } from './endpoints/system.ts';
+import { getUserProfile, updateUserProfile } from './endpoints/user.ts';
+import {
+  getOwnedWorkspaceId,
+  getWorkspaceMembers,
+  getWorkspaceSettings,
+  updateWorkspaceSettings,
+} from './endpoints/workspace.ts';
 
 export const endpointRegistry = [
   getPublicConfig,
   submitContact,
   submitFeedback,
   getVersion,
+  getUserProfile,
+  updateUserProfile,
+  registerUser,
+  getOwnedWorkspaceId,
+  getWorkspaceMembers,
+  getWorkspaceSettings,
+  updateWorkspaceSettings,
 ] as const;
 
 export type RegisteredEndpoint = (typeof endpointRegistry)[number];

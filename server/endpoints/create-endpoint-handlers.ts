@@ -5,7 +5,10 @@ import type { Mailer } from '../mail/mailer.ts';
 import { createConfigHandlers } from './config.ts';
 import { createContactHandlers } from './contact.ts';
 import { createFeedbackHandlers } from './feedback.ts';
+import { createRegisterHandlers } from './register.ts';
 import { createSystemHandlers } from './system.ts';
+import { createUserHandlers } from './user.ts';
+import { createWorkspaceHandlers } from './workspace.ts';
 
 export interface EndpointHandlerDeps {
   version: string;
@@ -20,5 +23,8 @@ export function createEndpointHandlers(deps: EndpointHandlerDeps): EndpointHandl
     ...createContactHandlers(deps),
     ...createFeedbackHandlers(),
     ...createSystemHandlers(deps),
+    ...createUserHandlers(),
+    ...createRegisterHandlers(),
+    ...createWorkspaceHandlers(),
   };
 }

@@ -11,8 +11,8 @@ import type { Logger } from '../logger.ts';
 export interface HandlerContext<E extends RegisteredEndpoint> {
   query: v.InferOutput<E['query']>;
   body: E['body'] extends v.GenericSchema ? v.InferOutput<E['body']> : undefined;
-  /** Set for `user` operations; for `public` ones only when a valid token was sent. */
-  identity: Identity | null;
+  /** Always set for `user` operations; for `public` ones only when a valid token was sent. */
+  identity: E['auth'] extends 'user' ? Identity : Identity | null;
   /** The request's transaction: every read and write of the handler goes through it. */
   tx: Queryable;
   requestId: string;
