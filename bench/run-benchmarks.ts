@@ -9,6 +9,7 @@ import { Hono } from 'hono';
 import { runMigrations } from '../server/db/migrate.ts';
 import { createMemoryPgliteDatabase } from '../server/db/pglite-database.ts';
 import { createTestApp } from '../tests/fixtures/create-test-app.ts';
+import { measureShellSize } from './shell-size.ts';
 
 interface Row {
   what: string;
@@ -87,7 +88,11 @@ async function benchTransactions(): Promise<Row> {
   };
 }
 
-const rows = [await benchDispatch(), await benchTransactions()];
+const rows = [
+  await benchDispatch(),
+  await benchTransactions(),
+  ...(await measureShellSize(path.resolve(import.meta.dirname, '..'))),
+];
 const table = [
   `Measured ${new Date().toISOString()} on Node ${process.version}, ${(await import('node:os')).cpus().length} cores.`,
   '',
