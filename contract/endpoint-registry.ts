@@ -2,10 +2,35 @@
  * Every operation of the API, in one list. The server dispatcher, the OpenAPI document and the
  * tests derive from it; adding an operation here without a server handler fails to compile.
  */
+import {
+  createClient,
+  deleteClient,
+  getClient,
+  getClients,
+  updateClient,
+} from './endpoints/client.ts';
 import { getPublicConfig } from './endpoints/config.ts';
 import { submitContact } from './endpoints/contact.ts';
 import { submitFeedback } from './endpoints/feedback.ts';
+import {
+  createProject,
+  deleteProject,
+  getProject,
+  getProjects,
+  updateProject,
+} from './endpoints/project.ts';
+import {
+  deleteAllNotifications,
+  deleteNotification,
+  getNotifications,
+  getUnreadCount,
+  markAllNotificationsRead,
+  markNotificationRead,
+  sendTestNotification,
+} from './endpoints/notifications.ts';
 import { registerUser } from './endpoints/register.ts';
+import { joinNotificationGroup, notificationConnect } from './endpoints/signalr.ts';
+import { pullChanges, pushMutations } from './endpoints/sync.ts';
 import { getVersion } from './endpoints/system.ts';
 import { getUserProfile, updateUserProfile } from './endpoints/user.ts';
 import {
@@ -27,6 +52,27 @@ export const endpointRegistry = [
   getWorkspaceMembers,
   getWorkspaceSettings,
   updateWorkspaceSettings,
+  createClient,
+  updateClient,
+  deleteClient,
+  getClients,
+  getClient,
+  createProject,
+  updateProject,
+  deleteProject,
+  getProjects,
+  getProject,
+  pushMutations,
+  pullChanges,
+  getNotifications,
+  getUnreadCount,
+  markNotificationRead,
+  markAllNotificationsRead,
+  deleteNotification,
+  deleteAllNotifications,
+  sendTestNotification,
+  notificationConnect,
+  joinNotificationGroup,
 ] as const;
 
 export type RegisteredEndpoint = (typeof endpointRegistry)[number];

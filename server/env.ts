@@ -22,6 +22,12 @@ const urlSchema = (protocols: string[]) =>
     ),
   );
 
+const booleanSchema = v.pipe(
+  v.string(),
+  v.picklist(['true', 'false', '1', '0'], 'must be true or false'),
+  v.transform((value) => value === 'true' || value === '1'),
+);
+
 const envSchema = v.object({
   PORT: v.optional(portSchema, '8080'),
   HOST: v.optional(v.pipe(v.string(), v.minLength(1)), '0.0.0.0'),
@@ -43,6 +49,52 @@ const envSchema = v.object({
     v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
     'info',
   ),
+  // --- Accounts: the embedded auth service (/auth/v1) or a hosted Supabase project ---
+  AUTH_AUTOCONFIRM: v.optional(booleanSchema, 'false'),
+  SMTP_URL: v.optional(urlSchema(['smtp:', 'smtps:'])),
+  CAPTCHA_SECRET: v.optional(v.pipe(v.string(), v.minLength(1))),
+  CAPTCHA_SITE_KEY: v.optional(v.pipe(v.string(), v.minLength(1))),
+  CAPTCHA_VERIFY_URL: v.optional(
+    urlSchema(['http:', 'https:']),
+    'https://api.hcaptcha.com/siteverify',
+  ),
+  GOOGLE_ISSUER: v.optional(urlSchema(['http:', 'https:']), 'https://accounts.google.com'),
+  GOOGLE_CLIENT_ID: v.optional(v.pipe(v.string(), v.minLength(1))),
+  GOOGLE_CLIENT_SECRET: v.optional(v.pipe(v.string(), v.minLength(1))),
+  MFA_ISSUER: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(100)), 'Satchel'),
+  JWT_EXPIRY: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+$/, 'must be a whole number of seconds'),
+      v.transform(Number),
+      // auth-js refreshes 90 s before expiry: shorter lifetimes would refresh on every call.
+      v.minValue(300, 'must be at least 300 seconds'),
+      v.maxValue(604_800, 'must be at most 604800 seconds (7 days)'),
+    ),
+    '3600',
+  ),
+  ADDITIONAL_REDIRECT_URLS: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((list) =>
+        list
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter((entry) => entry !== ''),
+      ),
+      v.check(
+        (urls) => urls.every((url) => URL.canParse(url) && /^https?:$/.test(new URL(url).protocol)),
+        'must be a comma-separated list of http(s) URLs',
+      ),
+    ),
+  ),
+  SUPABASE_URL: v.optional(
+    v.pipe(
+      urlSchema(['http:', 'https:']),
+      v.transform((u) => u.replace(/\/+$/, '')),
+    ),
+  ),
+  SUPABASE_ANON_KEY: v.optional(v.pipe(v.string(), v.minLength(1))),
 });
 
 export interface Env {
@@ -58,6 +110,21 @@ export interface Env {
   /** Where contact-form messages are mailed. */
   contactEmail: string;
   mailFrom: string;
+  /** Accounts: the embedded auth service's settings (unused in hosted mode). */
+  auth: {
+    /** AUTH_AUTOCONFIRM: sign-ups are confirmed without a mail round trip. */
+    autoconfirm: boolean;
+    /** SMTP_URL: send mail through this server; unset writes `.eml` files to the outbox. */
+    smtpUrl: string | undefined;
+    captcha: { secret: string; siteKey: string; verifyUrl: string } | null;
+    google: { issuer: string; clientId: string; clientSecret: string } | null;
+    mfaIssuer: string;
+    jwtExpirySeconds: number;
+    /** Redirect targets allowed besides PUBLIC_URL's origin (links in mail, OAuth returns). */
+    additionalRedirectUrls: string[];
+  };
+  /** SUPABASE_URL + SUPABASE_ANON_KEY: a hosted project replaces the embedded service. */
+  hosted: { supabaseUrl: string; anonKey: string } | null;
 }
 
 export class EnvError extends Error {}
@@ -76,6 +143,14 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const out = result.output;
+  const problems = [
+    pairProblem(out, 'GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'),
+    pairProblem(out, 'CAPTCHA_SECRET', 'CAPTCHA_SITE_KEY'),
+    pairProblem(out, 'SUPABASE_URL', 'SUPABASE_ANON_KEY'),
+  ].filter((problem) => problem !== null);
+  if (problems.length > 0) {
+    throw new EnvError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  }
   return {
     port: out.PORT,
     host: out.HOST,
@@ -86,7 +161,42 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     logLevel: out.LOG_LEVEL,
     contactEmail: out.CONTACT_EMAIL,
     mailFrom: out.MAIL_FROM,
+    auth: {
+      autoconfirm: out.AUTH_AUTOCONFIRM,
+      smtpUrl: out.SMTP_URL,
+      captcha:
+        out.CAPTCHA_SECRET && out.CAPTCHA_SITE_KEY
+          ? {
+              secret: out.CAPTCHA_SECRET,
+              siteKey: out.CAPTCHA_SITE_KEY,
+              verifyUrl: out.CAPTCHA_VERIFY_URL,
+            }
+          : null,
+      google:
+        out.GOOGLE_CLIENT_ID && out.GOOGLE_CLIENT_SECRET
+          ? {
+              issuer: out.GOOGLE_ISSUER,
+              clientId: out.GOOGLE_CLIENT_ID,
+              clientSecret: out.GOOGLE_CLIENT_SECRET,
+            }
+          : null,
+      mfaIssuer: out.MFA_ISSUER,
+      jwtExpirySeconds: out.JWT_EXPIRY,
+      additionalRedirectUrls: out.ADDITIONAL_REDIRECT_URLS ?? [],
+    },
+    hosted:
+      out.SUPABASE_URL && out.SUPABASE_ANON_KEY
+        ? { supabaseUrl: out.SUPABASE_URL, anonKey: out.SUPABASE_ANON_KEY }
+        : null,
   };
+}
+
+/** Variables that only make sense together: one without the other is a mistake, not a default. */
+function pairProblem(out: Record<string, unknown>, a: string, b: string): string | null {
+  const hasA = out[a] !== undefined;
+  const hasB = out[b] !== undefined;
+  if (hasA === hasB) return null;
+  return `${hasA ? b : a}: must be set together with ${hasA ? a : b}`;
 }
 
 export function readEnv(): Env {

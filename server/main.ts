@@ -4,13 +4,18 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { verifyNoTokens } from './auth/no-token-verifier.ts';
+import type { PublicConfig } from '#contract/endpoints/config.ts';
+import { createAuthService } from './auth/create-auth-service.ts';
+import { createHostedAuth } from './auth/hosted-auth.ts';
+import type { VerifyAccessToken } from './auth/identity.ts';
 import { createDatabase } from './db/create-database.ts';
 import { createEndpointHandlers } from './endpoints/create-endpoint-handlers.ts';
 import { EnvError, readEnv } from './env.ts';
-import { createHttpApp } from './http/create-http-app.ts';
+import { createHttpApp, type HttpAppDeps } from './http/create-http-app.ts';
 import { createLogger } from './logger.ts';
 import { createOutboxMailer } from './mail/outbox-mailer.ts';
+import { createSmtpMailer } from './mail/smtp-mailer.ts';
+import { createOutboxSmsSender } from './sms/outbox-sms-sender.ts';
 import { startServer } from './start-server.ts';
 
 const projectRoot = path.resolve(import.meta.dirname, '..');
@@ -32,11 +37,47 @@ async function main(): Promise<void> {
   ).version;
 
   const db = await createDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir, logger });
-  const mailer = createOutboxMailer({
-    dir: path.join(env.dataDir, 'outbox', 'mail'),
-    from: env.mailFrom,
-    logger,
-  });
+  const mailer = env.auth.smtpUrl
+    ? createSmtpMailer({ url: env.auth.smtpUrl, from: env.mailFrom, logger })
+    : createOutboxMailer({ dir: path.join(env.dataDir, 'outbox', 'mail'), from: env.mailFrom, logger });
+
+  // Accounts: a hosted Supabase project when configured, else the embedded service at /auth/v1.
+  let verifyAccessToken: VerifyAccessToken;
+  let publicConfig: () => PublicConfig;
+  const mounts: NonNullable<HttpAppDeps['mounts']> = [];
+  if (env.hosted) {
+    const hosted = await createHostedAuth({
+      supabaseUrl: env.hosted.supabaseUrl,
+      anonKey: env.hosted.anonKey,
+      captchaSiteKey: env.auth.captcha?.siteKey ?? null,
+      logger,
+    });
+    verifyAccessToken = hosted.verifyAccessToken;
+    publicConfig = hosted.publicConfig;
+    logger.info({ supabaseUrl: env.hosted.supabaseUrl }, 'accounts: hosted Supabase project');
+  } else {
+    const auth = await createAuthService({
+      db,
+      logger,
+      mailer,
+      sms: createOutboxSmsSender({ dir: path.join(env.dataDir, 'outbox', 'sms'), logger }),
+      config: {
+        siteUrl: env.publicUrl,
+        autoconfirm: env.auth.autoconfirm,
+        jwtExpirySeconds: env.auth.jwtExpirySeconds,
+        mfaIssuer: env.auth.mfaIssuer,
+        additionalRedirectUrls: env.auth.additionalRedirectUrls,
+        captcha: env.auth.captcha,
+        google: env.auth.google,
+        // Without SMTP nobody receives the mail: the link in the log lets a developer sign in.
+        logMailLinks: !env.auth.smtpUrl,
+      },
+    });
+    verifyAccessToken = auth.verifyAccessToken;
+    publicConfig = auth.publicConfig;
+    mounts.push({ path: '/auth/v1', app: auth.app });
+  }
+
   const app = createHttpApp({
     db,
     logger,
@@ -44,15 +85,10 @@ async function main(): Promise<void> {
       version,
       mailer,
       contactEmail: env.contactEmail,
-      // Until the embedded auth service is wired in (accounts issue) there is no anon key to give.
-      publicConfig: () => ({
-        supabaseUrl: env.publicUrl,
-        supabaseAnonKey: '',
-        googleEnabled: false,
-        captchaSiteKey: null,
-      }),
+      publicConfig,
     }),
-    verifyAccessToken: verifyNoTokens,
+    verifyAccessToken,
+    mounts,
     version,
     publicUrl: env.publicUrl,
     distDir: env.staticDir ?? path.join(projectRoot, 'dist'),

@@ -2,14 +2,23 @@
  * Binds the HTTP app to a port and owns shutdown: on stop, the listener closes at once (no new
  * connections), idle keep-alive sockets are dropped, in-flight requests get up to `graceMs` to
  * finish, then the remaining sockets are destroyed and the database is closed cleanly.
+ * WebSocket upgrades go to `upgrades` (the real-time hub); on stop it is shut down first, so hub
+ * clients get a Close message allowing reconnect before the listener stops accepting.
  */
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
 import type { Database } from './db/database.ts';
 import type { AppEnv } from './http/app-env.ts';
 import type { Logger } from './logger.ts';
+
+/** Takes the HTTP server's WebSocket upgrades; `shutdown` closes every upgraded connection. */
+export interface UpgradeHandler {
+  handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void;
+  shutdown(): Promise<void>;
+}
 
 export interface RunningServer {
   port: number;
@@ -24,12 +33,17 @@ export async function startServer(options: {
   port: number;
   host: string;
   graceMs?: number;
+  upgrades?: UpgradeHandler;
 }): Promise<RunningServer> {
+  const { upgrades } = options;
   const server = await new Promise<Server>((resolve, reject) => {
     const s = serve({ fetch: options.app.fetch, port: options.port, hostname: options.host }, () =>
       resolve(s),
     ) as Server;
     s.once('error', reject);
+    // Without a listener Node destroys upgrade requests; with one, the handler answers them all.
+    if (upgrades)
+      s.on('upgrade', (request, socket, head) => upgrades.handleUpgrade(request, socket, head));
   });
   const port = (server.address() as AddressInfo).port;
   const url = `http://${options.host === '0.0.0.0' ? 'localhost' : options.host}:${port}`;
@@ -39,6 +53,12 @@ export async function startServer(options: {
   function stop(): Promise<void> {
     stopping ??= (async () => {
       options.logger.info('shutting down: no new connections, finishing in-flight requests');
+      // Upgraded sockets are outside server.close(); the hub closes them (allowReconnect) first.
+      await upgrades
+        ?.shutdown()
+        .catch((error: unknown) =>
+          options.logger.error({ err: error }, 'upgrade handler shutdown failed'),
+        );
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       const timer = setTimeout(() => {

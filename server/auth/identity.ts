@@ -5,6 +5,10 @@ export interface Identity {
   userId: string;
   email: string | null;
   role: string;
+  /** The auth session the token belongs to (its `session_id` claim), when it names one. */
+  sessionId?: string;
+  /** Assurance level of that session: aal2 once a second factor was verified. */
+  aal?: 'aal1' | 'aal2' | 'aal3';
 }
 
 /** Verifies an access token; throws AppError UNAUTHORIZED when it is not acceptable. */

@@ -1,11 +1,18 @@
 /** All operation handlers; the type makes a missing or extra handler a compile error. */
 import type { PublicConfig } from '#contract/endpoints/config.ts';
 import type { EndpointHandlers } from '../http/endpoint-handler.ts';
+import { createRateLimiter, type RateLimiter } from '../http/rate-limiter.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { createDetachedRealtime, type Realtime } from '../realtime/create-realtime.ts';
+import { createClientHandlers } from './client.ts';
 import { createConfigHandlers } from './config.ts';
 import { createContactHandlers } from './contact.ts';
 import { createFeedbackHandlers } from './feedback.ts';
+import { createNotificationHandlers } from './notifications.ts';
+import { createProjectHandlers } from './project.ts';
 import { createRegisterHandlers } from './register.ts';
+import { createSignalrHandlers } from './signalr.ts';
+import { createSyncHandlers } from './sync.ts';
 import { createSystemHandlers } from './system.ts';
 import { createUserHandlers } from './user.ts';
 import { createWorkspaceHandlers } from './workspace.ts';
@@ -15,16 +22,27 @@ export interface EndpointHandlerDeps {
   mailer: Mailer;
   contactEmail: string;
   publicConfig: () => PublicConfig;
+  /** Shared by the public forms; one in-memory limiter per process unless a test passes its own. */
+  rateLimiter?: RateLimiter;
+  /** The notification hub and store; absent: a detached hub (API-only tests, pushes go nowhere). */
+  realtime?: Pick<Realtime, 'hub' | 'notifications'>;
 }
 
 export function createEndpointHandlers(deps: EndpointHandlerDeps): EndpointHandlers {
+  const rateLimiter = deps.rateLimiter ?? createRateLimiter();
+  const realtime = deps.realtime ?? createDetachedRealtime();
   return {
     ...createConfigHandlers(deps),
-    ...createContactHandlers(deps),
-    ...createFeedbackHandlers(),
+    ...createContactHandlers({ ...deps, rateLimiter }),
+    ...createFeedbackHandlers({ rateLimiter }),
     ...createSystemHandlers(deps),
     ...createUserHandlers(),
     ...createRegisterHandlers(),
     ...createWorkspaceHandlers(),
+    ...createClientHandlers(),
+    ...createProjectHandlers(),
+    ...createSyncHandlers(),
+    ...createNotificationHandlers(realtime),
+    ...createSignalrHandlers(realtime),
   };
 }

@@ -1,9 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { ResourceHandlers } from '../http/endpoint-handler.ts';
+import type { RateLimiter, RateLimitRule } from '../http/rate-limiter.ts';
 
-export function createFeedbackHandlers(): ResourceHandlers<'feedback'> {
+/** Per client IP, signed in or not: the same budget as the contact form. */
+export const feedbackRateLimit: RateLimitRule = { name: 'feedback', max: 5, windowMs: 10 * 60_000 };
+
+export function createFeedbackHandlers(deps: {
+  rateLimiter: RateLimiter;
+}): ResourceHandlers<'feedback'> {
   return {
     'feedback/submit-feedback': async ({ body, identity, tx, clientIp, logger }) => {
+      deps.rateLimiter.consume(feedbackRateLimit, clientIp);
       if (body.website) {
         logger.info({ honeypot: true }, 'feedback form honeypot filled; discarded');
         return { ok: true };

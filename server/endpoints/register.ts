@@ -5,7 +5,7 @@ import { toWorkspace, WORKSPACE_COLUMNS, type WorkspaceRow } from './row-mappers
 
 export function createRegisterHandlers(): ResourceHandlers<'register'> {
   return {
-    'register/register-user': async ({ body, identity, tx }) => {
+    'register/register-user': async ({ body, identity, tx, changes }) => {
       // Security: a caller registers only themself; id and email must be the token's.
       if (body.id !== identity.userId) {
         throw new AppError(ErrorCode.FORBIDDEN, 'You can only register your own account.');
@@ -21,11 +21,19 @@ export function createRegisterHandlers(): ResourceHandlers<'register'> {
       );
       const name = body.firstName ? `${body.firstName}'s workspace` : 'My workspace';
       // Idempotent: the unique owner index makes a repeat (or a racing twin) keep the first one.
-      await tx.query(
+      const created = await tx.query<{ id: string }>(
         `INSERT INTO workspace (id, owner_id, name) VALUES ($1, $2, $3)
-         ON CONFLICT (owner_id) DO NOTHING`,
+         ON CONFLICT (owner_id) DO NOTHING RETURNING id`,
         [uuidv7(), identity.userId, name],
       );
+      const createdId = created.rows[0]?.id;
+      if (createdId)
+        await changes.record({
+          workspaceId: createdId,
+          table: 'workspaces',
+          entityId: createdId,
+          op: 'upsert',
+        });
       const { rows } = await tx.query<WorkspaceRow>(
         `SELECT ${WORKSPACE_COLUMNS} FROM workspace WHERE owner_id = $1`,
         [identity.userId],

@@ -39,8 +39,14 @@ export function createWorkspaceHandlers(): ResourceHandlers<'workspace'> {
       return { workspace: toWorkspace(rows[0] as WorkspaceRow) };
     },
 
-    'workspace/update-workspace-settings': async ({ query, body, identity, tx }) => {
+    'workspace/update-workspace-settings': async ({ query, body, identity, tx, changes }) => {
       await requireWorkspaceRole(tx, query.workspaceId, identity.userId, ['owner', 'admin']);
+      await changes.record({
+        workspaceId: query.workspaceId,
+        table: 'workspaces',
+        entityId: query.workspaceId,
+        op: 'upsert',
+      });
       // Only the fields present in the patch change; `settings` is merged key by key.
       const columns: Record<string, [string, unknown]> = {
         name: ['name', body.name],

@@ -18,6 +18,8 @@ import type { AppEnv } from './app-env.ts';
 import { AppError, ErrorCode, isAppError } from './app-error.ts';
 import { createEndpointDispatcher } from './dispatch-endpoint.ts';
 import type { EndpointHandlers } from './endpoint-handler.ts';
+import { createOperationRunner, type PublishInvalidation } from './run-operation.ts';
+import { OWN_TRANSACTION_OPERATIONS } from '../sync/push-mutations.ts';
 import { createOpenApiDocument } from './openapi-document.ts';
 import { createStaticHandler, isServerPath } from './serve-static.ts';
 
@@ -26,10 +28,13 @@ export interface HttpAppDeps {
   logger: Logger;
   handlers: EndpointHandlers;
   verifyAccessToken: VerifyAccessToken;
+  /** Told after each commit which workspaces changed (the real-time hub). */
+  publishInvalidation?: PublishInvalidation;
   version: string;
   publicUrl: string;
   /** Built PWA to serve; null serves the API only (tests of the API). */
   distDir: string | null;
+  /** Check every response against its output schema (on in tests; a mismatch is a 500). */
   validateOutput?: boolean;
   /** Sub-applications served under a path prefix, e.g. the auth service at /auth/v1. */
   mounts?: { path: string; app: Hono<AppEnv> }[];
@@ -46,11 +51,17 @@ const PG_CLIENT_ERRORS: Record<string, [ErrorCode, string]> = {
 
 export function createHttpApp(deps: HttpAppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const dispatch = createEndpointDispatcher({
+  const runner = createOperationRunner({
     db: deps.db,
     handlers: deps.handlers,
-    verifyAccessToken: deps.verifyAccessToken,
     validateOutput: deps.validateOutput ?? false,
+    ownTransactions: OWN_TRANSACTION_OPERATIONS,
+    ...(deps.publishInvalidation ? { publishInvalidation: deps.publishInvalidation } : {}),
+  });
+  const dispatch = createEndpointDispatcher({
+    db: deps.db,
+    runner,
+    verifyAccessToken: deps.verifyAccessToken,
   });
   const serveStatic = deps.distDir ? createStaticHandler({ distDir: deps.distDir }) : null;
   const openApi = createOpenApiDocument({ version: deps.version, serverUrl: deps.publicUrl });
@@ -127,6 +138,21 @@ export function createHttpApp(deps: HttpAppDeps): Hono<AppEnv> {
     }),
   );
   app.all('/api/:resource', (c) => dispatch(c));
+  // Spec section 7 writes the SignalR calls as paths (/api/signalr/notification-connect): the
+  // same operation as /api/signalr?endpoint=notification-connect, dispatched the same way.
+  app.all('/api/:resource{signalr}/:operation', (c) => {
+    const url = new URL(c.req.url);
+    url.searchParams.set('endpoint', c.req.param('operation'));
+    const raw = c.req.raw;
+    c.req.raw = new Request(url, {
+      method: raw.method,
+      headers: raw.headers,
+      body: raw.body,
+      duplex: 'half',
+      signal: raw.signal,
+    });
+    return dispatch(c);
+  });
 
   app.all('*', async (c) => {
     const pathname = new URL(c.req.url).pathname;

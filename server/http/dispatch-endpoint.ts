@@ -5,14 +5,12 @@
  * idempotency record, and only after commit runs the handler's side effects.
  */
 import type { Context } from 'hono';
-import * as v from 'valibot';
 import type { EndpointDefinition } from '#contract/define-endpoint.ts';
-import { endpointKey, endpointRegistry } from '#contract/endpoint-registry.ts';
+import { endpointRegistry } from '#contract/endpoint-registry.ts';
 import type { Identity, VerifyAccessToken } from '../auth/identity.ts';
 import type { Database } from '../db/database.ts';
 import type { AppEnv } from './app-env.ts';
 import { AppError, ErrorCode } from './app-error.ts';
-import type { EndpointHandlers, HandlerContext } from './endpoint-handler.ts';
 import {
   findStoredResponse,
   parseIdempotencyKey,
@@ -20,17 +18,14 @@ import {
   storeResponse,
   type StoredResponse,
 } from './idempotency.ts';
-import { parseInput, parseJsonBody, queryObject } from './request-input.ts';
+import { parseJsonBody, queryObject } from './request-input.ts';
+import type { OperationRunner } from './run-operation.ts';
 
 export interface DispatcherDeps {
   db: Database;
-  handlers: EndpointHandlers;
+  runner: OperationRunner;
   verifyAccessToken: VerifyAccessToken;
-  /** Check every response against its output schema (on in tests; a mismatch is a 500). */
-  validateOutput: boolean;
 }
-
-type AnyHandler = (ctx: HandlerContext<never>) => Promise<unknown>;
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -41,7 +36,7 @@ export function createEndpointDispatcher(deps: DispatcherDeps) {
     ops.set(def.operation, def);
     byResource.set(def.resource, ops);
   }
-  const handlers = deps.handlers as unknown as Record<string, AnyHandler>;
+  const { runner } = deps;
 
   return async function dispatchEndpoint(c: Context<AppEnv>): Promise<Response> {
     const url = new URL(c.req.url);
@@ -73,53 +68,55 @@ export function createEndpointDispatcher(deps: DispatcherDeps) {
       def.body === undefined
         ? undefined
         : parseJsonBody(await c.req.text(), c.req.header('content-type'));
-    const query = parseInput('query', def.query, queryObject(url));
-    const body = def.body === undefined ? undefined : parseInput('body', def.body, rawBody);
+    const rawQuery = queryObject(url);
+    const request = {
+      def,
+      rawQuery,
+      rawBody,
+      identity,
+      requestId: c.get('requestId'),
+      clientIp: c.get('clientIp'),
+      logger: c.get('logger'),
+    };
 
     const isMutation = def.method !== 'GET';
     const key = isMutation ? parseIdempotencyKey(c.req.header('idempotency-key')) : null;
-    const scope = identity ? `user:${identity.userId}` : `ip:${c.get('clientIp')}`;
-    const hash = key
-      ? requestHash({ method: def.method, resource, operation: def.operation, query, body })
-      : '';
-    if (key) {
-      const stored = await findStoredResponse(deps.db, scope, key, hash);
-      if (stored) return replay(c, stored);
+    if (!key || runner.ownsTransactions(def)) {
+      const { output } = await runner.run(request);
+      return respond(c, def, output);
     }
 
-    const effects: (() => Promise<void>)[] = [];
-    const handler = handlers[endpointKey(def)];
-    if (!handler) throw new Error(`No handler for ${endpointKey(def)}`);
-    let output: unknown;
+    // Validate before consulting the key, so a bad request never replays or stores anything.
+    runner.parse(def, rawQuery, rawBody);
+    const scope = identity ? `user:${identity.userId}` : `ip:${c.get('clientIp')}`;
+    const hash = requestHash({
+      method: def.method,
+      resource,
+      operation: def.operation,
+      query: rawQuery,
+      body: rawBody,
+    });
+    const stored = await findStoredResponse(deps.db, scope, key, hash);
+    if (stored) return replay(c, stored);
     try {
-      output = await deps.db.transaction(async (tx) => {
-        const result = await handler({
-          query,
-          body,
-          identity,
-          tx,
-          requestId: c.get('requestId'),
-          clientIp: c.get('clientIp'),
-          logger: c.get('logger'),
-          afterCommit: (effect: () => Promise<void>) => effects.push(effect),
-        } as never);
-        const checked = deps.validateOutput ? v.parse(def.output, result) : result;
-        if (key) await storeResponse(tx, { scope, key, hash, status: def.status, body: checked });
-        return checked;
-      });
+      const { output } = await runner.run(request, (tx, result) =>
+        storeResponse(tx, { scope, key, hash, status: def.status, body: result.output }),
+      );
+      return respond(c, def, output);
     } catch (error) {
       // Two requests raced with one key: the loser's work was rolled back; answer as a replay.
-      if (key && (error as { code?: unknown }).code === UNIQUE_VIOLATION) {
-        const stored = await findStoredResponse(deps.db, scope, key, hash);
-        if (stored) return replay(c, stored);
+      if ((error as { code?: unknown }).code === UNIQUE_VIOLATION) {
+        const winner = await findStoredResponse(deps.db, scope, key, hash);
+        if (winner) return replay(c, winner);
       }
       throw error;
     }
-
-    await runAfterCommit(c, effects);
-    if (def.status === 204) return c.body(null, 204);
-    return c.json(output as object, def.status);
   };
+}
+
+function respond(c: Context<AppEnv>, def: EndpointDefinition, output: unknown): Response {
+  if (def.status === 204) return c.body(null, 204);
+  return c.json(output as object, def.status);
 }
 
 async function identify(
@@ -151,15 +148,4 @@ function replay(c: Context<AppEnv>, stored: StoredResponse): Response {
   c.header('Idempotent-Replayed', 'true');
   if (stored.status === 204) return c.body(null, 204);
   return c.json(stored.body as object, stored.status as 200);
-}
-
-async function runAfterCommit(c: Context<AppEnv>, effects: (() => Promise<void>)[]): Promise<void> {
-  if (effects.length === 0) return;
-  // The change is committed: a failed side effect is logged, never turned into a failed request.
-  const results = await Promise.allSettled(effects.map((effect) => effect()));
-  for (const result of results) {
-    if (result.status === 'rejected') {
-      c.get('logger').error({ err: result.reason }, 'after-commit effect failed');
-    }
-  }
 }

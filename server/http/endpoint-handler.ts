@@ -7,6 +7,8 @@ import type { RegisteredEndpoint } from '#contract/endpoint-registry.ts';
 import type { Identity } from '../auth/identity.ts';
 import type { Queryable } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
+import type { ChangeRecorder } from '../sync/change-recorder.ts';
+import type { OperationRunner } from './run-operation.ts';
 
 export interface HandlerContext<E extends RegisteredEndpoint> {
   query: v.InferOutput<E['query']>;
@@ -18,6 +20,10 @@ export interface HandlerContext<E extends RegisteredEndpoint> {
   requestId: string;
   clientIp: string;
   logger: Logger;
+  /** Runs other operations; sync push replays each mutation through it. */
+  runner: OperationRunner;
+  /** Every write to a synced table records its change here, in the same transaction. */
+  changes: ChangeRecorder;
   /** Runs after the transaction commits (mail, hub pushes); never when it rolls back. */
   afterCommit: (effect: () => Promise<void>) => void;
 }

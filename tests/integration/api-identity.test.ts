@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpointKey, endpointRegistry } from '../../contract/endpoint-registry.ts';
 import { createTestApp, jsonRequest, type TestApp } from '../fixtures/create-test-app.ts';
 import {
+  NEW_ID,
   sampleInputs,
   USER_ID,
   WORKSPACE_ID,
@@ -20,8 +21,13 @@ function requestFor(
   headers: Record<string, string>,
 ) {
   const sample = sampleInputs[endpointKey(def) as keyof SampleInputs];
+  // Each request gets its own fresh ids, so no two calls share a mutation or entity id.
+  const fresh = crypto.randomUUID();
   const fill = (value: string) =>
-    value.replace(WORKSPACE_ID, ids.workspaceId).replace(USER_ID, ids.userId);
+    value
+      .replaceAll(WORKSPACE_ID, ids.workspaceId)
+      .replaceAll(USER_ID, ids.userId)
+      .replaceAll(NEW_ID, fresh);
   const params = new URLSearchParams({ endpoint: def.operation });
   for (const [key, value] of Object.entries(sample.query)) params.set(key, fill(value));
   const url = `/api/${def.resource}?${params.toString()}`;
@@ -95,26 +101,48 @@ describe('API identity across the whole contract', () => {
     });
   }
 
-  const workspaceScoped = userEndpoints.filter(
-    (def) => 'workspaceId' in sampleInputs[endpointKey(def) as keyof SampleInputs].query,
+  // Every operation whose input names a workspace, in the query or in the body.
+  const workspaceScoped = userEndpoints.filter((def) =>
+    JSON.stringify(sampleInputs[endpointKey(def) as keyof SampleInputs]).includes(WORKSPACE_ID),
   );
 
   it('finds the workspace-scoped operations', () => {
-    expect(workspaceScoped.length).toBeGreaterThanOrEqual(3);
+    expect(workspaceScoped.length).toBeGreaterThanOrEqual(8);
   });
 
+  /**
+   * The refusal as the caller sees it. Direct calls answer 403; sync push answers 200 with the
+   * mutation's stored 403; sync pull answers with a scope_remove of the workspace and nothing else.
+   */
+  async function refusal(def: (typeof endpointRegistry)[number], response: Response) {
+    const text = await response.text();
+    const body = JSON.parse(text) as Record<string, any>;
+    if (endpointKey(def) === 'sync/push') {
+      expect(response.status).toBe(200);
+      expect(body.results.map((r: { status: number }) => r.status)).toEqual([403]);
+      return { text, message: body.results[0].body.error.message as string };
+    }
+    if (endpointKey(def) === 'sync/pull') {
+      expect(response.status).toBe(200);
+      expect(body.changes.map((c: { op: string; row?: unknown }) => [c.op, c.row])).toEqual([
+        ['scope_remove', undefined],
+      ]);
+      return { text, message: 'scope_remove' };
+    }
+    expect(response.status).toBe(403);
+    return { text, message: body.error.message as string };
+  }
+
   for (const def of workspaceScoped) {
-    it(`${endpointKey(def)} refuses a non-member with 403 and leaks nothing`, async () => {
+    it(`${endpointKey(def)} refuses a non-member and leaks nothing`, async () => {
       const { url, init } = requestFor(
         def,
         { workspaceId: ownerWorkspace, userId: stranger.id },
         bearer(await tokens.sign(stranger)),
       );
-      const response = await t.app.request(url, init);
-      expect(response.status).toBe(403);
-      const text = await response.text();
-      expect(text).not.toContain(owner.email);
-      expect(text).not.toContain(ownerWorkspace);
+      const seen = await refusal(def, await t.app.request(url, init));
+      expect(seen.text).not.toContain(owner.email);
+      expect(seen.text).not.toContain("A's workspace");
 
       // A workspace that does not exist gets the same answer: no probing for ids.
       const missing = requestFor(
@@ -122,11 +150,8 @@ describe('API identity across the whole contract', () => {
         { workspaceId: crypto.randomUUID(), userId: stranger.id },
         bearer(await tokens.sign(stranger)),
       );
-      const missingResponse = await t.app.request(missing.url, missing.init);
-      expect(missingResponse.status).toBe(403);
-      expect(((await missingResponse.json()) as { error: { message: string } }).error.message).toBe(
-        (JSON.parse(text) as { error: { message: string } }).error.message,
-      );
+      const other = await refusal(def, await t.app.request(missing.url, missing.init));
+      expect(other.message).toBe(seen.message);
     });
   }
 
@@ -136,5 +161,9 @@ describe('API identity across the whole contract', () => {
       [ownerWorkspace],
     );
     expect(rows[0]?.name).not.toBe('Taken over');
+    const clients = await t.db.query('SELECT id FROM client WHERE workspace_id = $1', [
+      ownerWorkspace,
+    ]);
+    expect(clients.rows).toEqual([]);
   });
 });

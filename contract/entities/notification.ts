@@ -1,0 +1,48 @@
+import * as v from 'valibot';
+
+/**
+ * Kinds of notification the server creates (issue 5). The wire `type` stays a plain string so an
+ * app cached before a new kind shipped still loads the list; it simply shows the new kind plainly.
+ */
+export const notificationTypes = [
+  'test',
+  'task-assigned',
+  'mentioned',
+  'change-request-submitted',
+  'change-request-decided',
+  'portal-opened',
+  'payment-recorded',
+  'chat-message',
+  'member-joined',
+] as const;
+export type NotificationType = (typeof notificationTypes)[number];
+
+/** Who caused the notification, as they are named now (joined at read time), or null (system). */
+export const notificationActorSchema = v.object({
+  id: v.string(),
+  firstName: v.string(),
+  lastName: v.string(),
+  profilePictureUrl: v.nullable(v.string()),
+});
+export type NotificationActor = v.InferOutput<typeof notificationActorSchema>;
+
+/** Spec section 3 names id and isRead; the rest follows issue 5. `link` is an app path. */
+export const notificationSchema = v.object({
+  id: v.string(),
+  type: v.string(),
+  title: v.string(),
+  body: v.string(),
+  link: v.nullable(v.string()),
+  isRead: v.boolean(),
+  createdAt: v.string(),
+  actor: v.nullable(notificationActorSchema),
+  workspaceId: v.nullable(v.string()),
+  projectId: v.nullable(v.string()),
+});
+export type Notification = v.InferOutput<typeof notificationSchema>;
+
+export const unreadCountSchema = v.pipe(v.number(), v.integer(), v.minValue(0));
+
+/** Spec section 9: the list is read in pages of 50, page 1 first. */
+export const NOTIFICATION_PAGE_SIZE = 50;
+export const MAX_NOTIFICATION_PAGE_SIZE = 100;

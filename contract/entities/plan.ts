@@ -1,0 +1,116 @@
+import * as v from 'valibot';
+
+/**
+ * The subscription plans, defined once: the pricing page shows them, billing sells them and the
+ * server enforces their limits from this same data. Prices are in the currency's minor unit
+ * (cents), so no float ever touches money.
+ */
+export const planIds = ['free', 'pro', 'agency'] as const;
+export type PlanId = (typeof planIds)[number];
+export const planIdSchema = v.picklist(planIds, 'Choose a plan');
+
+export const billingIntervals = ['month', 'year'] as const;
+export type BillingInterval = (typeof billingIntervals)[number];
+export const billingIntervalSchema = v.picklist(billingIntervals, 'Choose monthly or yearly');
+
+/**
+ * How the client portal looks to a workspace's clients:
+ * `satchel` Satchel's logo and colours; `workspace` the workspace's logo and accent colour with a
+ * small "Shared through Satchel" line; `white-label` the workspace's brand and no Satchel mention.
+ */
+export const portalBrandings = ['satchel', 'workspace', 'white-label'] as const;
+export type PortalBranding = (typeof portalBrandings)[number];
+
+export const PLAN_CURRENCY = 'USD';
+
+const GIB = 1024 ** 3;
+
+export interface PlanLimits {
+  /** Projects that are not archived or completed; `null` is unlimited. */
+  activeProjects: number | null;
+  /** People who sign in to the workspace, the owner included. Clients never count. */
+  members: number;
+  /** Files across all projects, every version counted. */
+  storageBytes: number;
+  portalBranding: PortalBranding;
+}
+
+export interface Plan {
+  id: PlanId;
+  name: string;
+  /** One line: who the plan is for. */
+  audience: string;
+  /** Price per interval in cents of PLAN_CURRENCY; a yearly price is charged once a year. */
+  prices: Record<BillingInterval, number>;
+  limits: PlanLimits;
+  /** What the plan adds over the one before it, in display order. */
+  highlights: readonly string[];
+}
+
+export const plans: readonly Plan[] = [
+  {
+    id: 'free',
+    name: 'Free',
+    audience: 'For trying Satchel with your first clients.',
+    prices: { month: 0, year: 0 },
+    limits: { activeProjects: 2, members: 1, storageBytes: 1 * GIB, portalBranding: 'satchel' },
+    highlights: [
+      'Unlimited clients',
+      'Works offline on every device',
+      'Client portal with password protection',
+      'Milestone sign-off and change requests',
+    ],
+  },
+  {
+    id: 'pro',
+    name: 'Pro',
+    audience: 'For a freelancer with a full client list.',
+    // Yearly is ten months' price: two months free.
+    prices: { month: 1500, year: 15000 },
+    limits: {
+      activeProjects: null,
+      members: 2,
+      storageBytes: 50 * GIB,
+      portalBranding: 'workspace',
+    },
+    highlights: [
+      'Unlimited active projects',
+      'Card payments and subscriptions through Stripe',
+      'Expiring file links for clients',
+      'A second member, such as an assistant',
+    ],
+  },
+  {
+    id: 'agency',
+    name: 'Agency',
+    audience: 'For a small studio working as a team.',
+    prices: { month: 3900, year: 39000 },
+    limits: {
+      activeProjects: null,
+      members: 10,
+      storageBytes: 250 * GIB,
+      portalBranding: 'white-label',
+    },
+    highlights: [
+      'Up to 10 members',
+      'A portal with your brand and no Satchel mention',
+      '250 GB for files',
+    ],
+  },
+];
+
+export function getPlan(id: PlanId): Plan {
+  const plan = plans.find((candidate) => candidate.id === id);
+  if (!plan) throw new Error(`Unknown plan ${id}`);
+  return plan;
+}
+
+/** What a year costs when paid monthly, minus the yearly price; 0 for a free plan. */
+export function yearlySavings(plan: Plan): number {
+  return Math.max(0, plan.prices.month * 12 - plan.prices.year);
+}
+
+/** The effective monthly price of an interval, in cents (a yearly price spread over 12 months). */
+export function monthlyEquivalent(plan: Plan, interval: BillingInterval): number {
+  return interval === 'year' ? Math.round(plan.prices.year / 12) : plan.prices.month;
+}

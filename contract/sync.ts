@@ -1,0 +1,81 @@
+/**
+ * The sync protocol's envelopes (ARCHITECTURE.md section 4): push replays queued mutations, each
+ * exactly the operation its direct endpoint call would be; pull returns changes after a cursor.
+ */
+import * as v from 'valibot';
+import { idSchema } from './entities/ids.ts';
+
+export const MAX_PUSH_MUTATIONS = 100;
+export const DEFAULT_PULL_LIMIT = 1000;
+export const MAX_PULL_LIMIT = 1000;
+
+/** Names of synced tables as the app's database names them. */
+export const syncedTables = ['workspaces', 'clients', 'projects'] as const;
+export type SyncedTable = (typeof syncedTables)[number];
+
+export const clientIdSchema = v.pipe(
+  v.string('clientId must be text'),
+  v.regex(/^[\w-]{8,64}$/, 'clientId must be 8-64 letters, digits, - or _'),
+);
+
+export const pushMutationSchema = v.object({
+  mutationId: idSchema,
+  clientSeq: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(Number.MAX_SAFE_INTEGER)),
+  resource: v.pipe(v.string(), v.maxLength(64)),
+  operation: v.pipe(v.string(), v.maxLength(64)),
+  query: v.optional(v.record(v.string(), v.union([v.string(), v.array(v.string())])), {}),
+  body: v.optional(v.unknown()),
+  baseVersion: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
+});
+export type PushMutation = v.InferOutput<typeof pushMutationSchema>;
+
+export const pushInputSchema = v.object({
+  clientId: clientIdSchema,
+  mutations: v.pipe(
+    v.array(pushMutationSchema),
+    v.minLength(1, 'Send at least one mutation'),
+    v.maxLength(MAX_PUSH_MUTATIONS, `Send at most ${MAX_PUSH_MUTATIONS} mutations per push`),
+  ),
+});
+export type PushInput = v.InferOutput<typeof pushInputSchema>;
+
+export const pushResultSchema = v.object({
+  mutationId: v.string(),
+  /** The HTTP status the direct call would have had; 4xx outcomes are final and stored. */
+  status: v.number(),
+  /** The direct call's response body (its result or its error body). */
+  body: v.unknown(),
+  /** Change-log sequence of the effect; the mutation is reflected once a pull reaches it. */
+  seq: v.nullable(v.number()),
+});
+export type PushResult = v.InferOutput<typeof pushResultSchema>;
+
+export const pushOutputSchema = v.object({
+  results: v.array(pushResultSchema),
+  /**
+   * Set when the batch stopped early on a temporary failure: mutations after the last result were
+   * not attempted and must be sent again later.
+   */
+  retryAfterSeconds: v.optional(v.number()),
+});
+export type PushOutput = v.InferOutput<typeof pushOutputSchema>;
+
+export const syncChangeSchema = v.object({
+  table: v.picklist(syncedTables),
+  id: v.string(),
+  op: v.picklist(['upsert', 'delete', 'scope_remove']),
+  row: v.optional(v.record(v.string(), v.unknown())),
+  seq: v.number(),
+});
+export type SyncChange = v.InferOutput<typeof syncChangeSchema>;
+
+export const pullOutputSchema = v.union([
+  v.object({
+    changes: v.array(syncChangeSchema),
+    /** Opaque: the client stores it and sends it back. */
+    cursor: v.string(),
+    hasMore: v.boolean(),
+  }),
+  v.object({ reset: v.literal(true) }),
+]);
+export type PullOutput = v.InferOutput<typeof pullOutputSchema>;

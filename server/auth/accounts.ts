@@ -1,0 +1,172 @@
+/**
+ * Account operations shared by several routes: creating an email user, confirming an address,
+ * completing an email change, and the input rules for addresses and passwords.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Queryable } from '../db/database.ts';
+import { AuthError, badRequest, unprocessable } from './auth-error.ts';
+import {
+  insertIdentity,
+  insertUser,
+  normalizeEmail,
+  updateUser,
+  type UserRow,
+} from './auth-store.ts';
+import { checkPassword, MAX_PASSWORD_LENGTH } from './password-policy.ts';
+
+// Deliberately loose (RFC 5321 allows much): one @, something on each side, a dot in the domain.
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** A usable address, lower-cased, or 400 email_address_invalid. */
+export function parseEmail(raw: string): string {
+  const email = normalizeEmail(raw);
+  if (email.length > 255 || !EMAIL.test(email)) {
+    throw badRequest('email_address_invalid', `Email address "${raw.slice(0, 100)}" is invalid`);
+  }
+  return email;
+}
+
+/** 422 weak_password with GoTrue's reasons (auth-js raises AuthWeakPasswordError). */
+export function assertStrongPassword(password: string): void {
+  if (password.length > MAX_PASSWORD_LENGTH) {
+    throw unprocessable(
+      'validation_failed',
+      `Password cannot be longer than ${MAX_PASSWORD_LENGTH} characters`,
+    );
+  }
+  const weakness = checkPassword(password);
+  if (weakness) {
+    throw new AuthError(422, 'weak_password', weakness.message, {
+      extra: { weak_password: { reasons: weakness.reasons } },
+    });
+  }
+}
+
+export function isBanned(user: UserRow, now: Date): boolean {
+  return user.banned_until !== null && user.banned_until > now;
+}
+
+export function assertNotBanned(user: UserRow, now: Date): void {
+  if (isBanned(user, now)) throw badRequest('user_banned', 'User is banned');
+}
+
+/** A new account with an email identity; metadata as GoTrue shapes it (A3.2). */
+export async function createEmailUser(
+  tx: Queryable,
+  input: {
+    email: string;
+    passwordHash: string | null;
+    data: Record<string, unknown>;
+    confirmed: boolean;
+    now: Date;
+  },
+): Promise<UserRow> {
+  const id = randomUUID();
+  const identityData = {
+    sub: id,
+    email: input.email,
+    email_verified: input.confirmed,
+    phone_verified: false,
+  };
+  const user = await insertUser(tx, {
+    id,
+    email: input.email,
+    encryptedPassword: input.passwordHash,
+    emailConfirmedAt: input.confirmed ? input.now : null,
+    appMetadata: { provider: 'email', providers: ['email'] },
+    userMetadata: { ...input.data, ...identityData },
+    now: input.now,
+  });
+  await insertIdentity(tx, {
+    userId: id,
+    provider: 'email',
+    providerId: id,
+    identityData,
+    email: input.email,
+    now: input.now,
+    signedIn: false,
+  });
+  return user;
+}
+
+/** Marks the address verified on the user, its metadata and its email identity. */
+export async function confirmEmail(tx: Queryable, user: UserRow, now: Date): Promise<UserRow> {
+  if (user.email_confirmed_at) return user;
+  await tx.query(
+    `UPDATE auth_identity
+        SET identity_data = identity_data || '{"email_verified": true}'::jsonb, updated_at = $2
+      WHERE user_id = $1 AND provider = 'email'`,
+    [user.id, now],
+  );
+  return updateUser(
+    tx,
+    user.id,
+    {
+      email_confirmed_at: now,
+      user_metadata: { ...user.user_metadata, email_verified: true },
+    },
+    now,
+  );
+}
+
+/** The pending email change becomes the address (both confirmations are in). */
+export async function completeEmailChange(
+  tx: Queryable,
+  user: UserRow,
+  now: Date,
+): Promise<UserRow> {
+  const next = user.email_change;
+  if (!next) return user;
+  const taken = await tx.query('SELECT 1 FROM auth_user WHERE email = $1 AND id <> $2', [
+    next,
+    user.id,
+  ]);
+  if (taken.rowCount > 0) {
+    throw unprocessable('email_exists', 'A user with this email address has already been registered');
+  }
+  await tx.query(
+    `UPDATE auth_identity
+        SET identity_data = identity_data || jsonb_build_object('email', $2::text, 'email_verified', true),
+            email = $2, updated_at = $3
+      WHERE user_id = $1 AND provider = 'email'`,
+    [user.id, next, now],
+  );
+  return updateUser(
+    tx,
+    user.id,
+    {
+      email: next,
+      email_change: null,
+      email_change_sent_at: null,
+      email_change_confirm_status: 0,
+      email_confirmed_at: user.email_confirmed_at ?? now,
+      user_metadata: { ...user.user_metadata, email: next, email_verified: true },
+    },
+    now,
+  );
+}
+
+/**
+ * Sign-up of an address that is already registered and confirmed (confirmation on): a made-up
+ * user with no identities, so the response does not reveal the account (GoTrue sanitizeUser).
+ */
+export function obfuscatedUser(
+  email: string,
+  data: Record<string, unknown>,
+  now: Date,
+): Record<string, unknown> {
+  return {
+    id: randomUUID(),
+    aud: 'authenticated',
+    role: 'authenticated',
+    email,
+    phone: '',
+    confirmation_sent_at: now.toISOString(),
+    app_metadata: { provider: 'email', providers: ['email'] },
+    user_metadata: data,
+    identities: [],
+    created_at: now.toISOString(),
+    updated_at: now.toISOString(),
+    is_anonymous: false,
+  };
+}

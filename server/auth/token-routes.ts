@@ -1,0 +1,143 @@
+/**
+ * POST /token?grant_type=password|refresh_token|pkce (protocols.md A4.2-A4.4, GoTrue
+ * api/token.go). Every grant answers with the token response (A3.1).
+ */
+import type { Context, Hono } from 'hono';
+import * as v from 'valibot';
+import type { AppEnv } from '../http/app-env.ts';
+import { assertNotBanned, parseEmail } from './accounts.ts';
+import {
+  checkCaptcha,
+  clientIp,
+  inTransaction,
+  limit,
+  metaSecuritySchema,
+  readBody,
+  userAgent,
+  type AuthContext,
+} from './auth-context.ts';
+import { badRequest, unprocessable, validationFailed } from './auth-error.ts';
+import { findUserByEmail, findUserById, updateUser } from './auth-store.ts';
+import { exchangeAuthCode } from './flow-states.ts';
+import { checkPassword } from './password-policy.ts';
+import { refreshGrant, signIn, tokenResponse, type TokenResponse } from './sessions.ts';
+
+const nullableString = v.optional(v.nullable(v.string()));
+
+const passwordBodySchema = v.object({
+  email: nullableString,
+  phone: nullableString,
+  password: nullableString,
+  gotrue_meta_security: metaSecuritySchema,
+});
+
+const refreshBodySchema = v.object({ refresh_token: nullableString });
+
+const pkceBodySchema = v.object({ auth_code: nullableString, code_verifier: nullableString });
+
+const invalidCredentials = () => badRequest('invalid_credentials', 'Invalid login credentials');
+
+export function registerTokenRoutes(app: Hono<AppEnv>, ctx: AuthContext): void {
+  app.post('/token', async (c) => {
+    const grantType = c.req.query('grant_type');
+    let response: TokenResponse;
+    if (grantType === 'password') response = await passwordGrant(ctx, c);
+    else if (grantType === 'refresh_token') response = await refreshTokenGrant(ctx, c);
+    else if (grantType === 'pkce') response = await pkceGrant(ctx, c);
+    else throw badRequest('invalid_credentials', 'unsupported_grant_type');
+    c.header('Cache-Control', 'no-store');
+    return c.json(response);
+  });
+}
+
+async function passwordGrant(ctx: AuthContext, c: Context<AppEnv>): Promise<TokenResponse> {
+  const body = await readBody(c, passwordBodySchema);
+  if (body.phone && !body.email) {
+    throw unprocessable('phone_provider_disabled', 'Phone logins are disabled');
+  }
+  if (!body.email) throw validationFailed('missing email or phone');
+  const ip = clientIp(c);
+  limit(ctx, ctx.limits.signInPerIp, ip);
+  limit(ctx, ctx.limits.signInPerAccount, body.email.trim().toLowerCase());
+  await checkCaptcha(ctx, c, body.gotrue_meta_security);
+  const password = body.password ?? '';
+  let email: string;
+  try {
+    email = parseEmail(body.email);
+  } catch {
+    await ctx.passwords.burn(password);
+    throw invalidCredentials();
+  }
+  const found = await findUserByEmail(ctx.db, email);
+  // Unknown accounts cost one verify too: response time must not reveal who is registered.
+  if (!found?.encrypted_password) {
+    await ctx.passwords.burn(password);
+    throw invalidCredentials();
+  }
+  if (!(await ctx.passwords.verify(found.encrypted_password, password))) {
+    throw invalidCredentials();
+  }
+  // Checked after the password so only the account's owner learns its state.
+  if (!found.email_confirmed_at) throw badRequest('email_not_confirmed', 'Email not confirmed');
+  assertNotBanned(found, ctx.now());
+  const rehash = ctx.passwords.needsRehash(found.encrypted_password)
+    ? await ctx.passwords.hash(password)
+    : null;
+
+  const response = await inTransaction(ctx, c, async (tx) => {
+    let user = await findUserById(tx, found.id, { forUpdate: true });
+    // The password changed between the check and now: the checked one is no longer valid.
+    if (!user || user.encrypted_password !== found.encrypted_password) throw invalidCredentials();
+    if (rehash) user = await updateUser(tx, user.id, { encrypted_password: rehash }, ctx.now());
+    return signIn(tx, ctx.sessions, { user, method: 'password', ip, userAgent: userAgent(c) });
+  });
+  // GoTrue tells a client whose password no longer meets the rules (auth-js: data.weakPassword).
+  const weakness = checkPassword(password);
+  return weakness ? { ...response, weak_password: weakness } : response;
+}
+
+async function refreshTokenGrant(ctx: AuthContext, c: Context<AppEnv>): Promise<TokenResponse> {
+  const body = await readBody(c, refreshBodySchema);
+  if (!body.refresh_token) throw validationFailed('refresh_token required');
+  if (body.refresh_token.length < 12) throw validationFailed('Refresh token is not valid');
+  const ip = clientIp(c);
+  limit(ctx, ctx.limits.refreshPerIp, ip);
+  const presented = body.refresh_token;
+  const outcome = await inTransaction(ctx, c, async (tx) => {
+    const result = await refreshGrant(tx, ctx.sessions, presented, ip);
+    if (!result.ok) return result;
+    const user = await findUserById(tx, result.session.user_id);
+    if (!user) return { ok: false as const, error: invalidCredentials() };
+    assertNotBanned(user, ctx.now());
+    return {
+      ok: true as const,
+      response: await tokenResponse(tx, ctx.sessions, user, result.session, result.refreshToken),
+    };
+  });
+  // Thrown only now: a revoked family must stay revoked (committed) while the caller is refused.
+  if (!outcome.ok) throw outcome.error;
+  return outcome.response;
+}
+
+async function pkceGrant(ctx: AuthContext, c: Context<AppEnv>): Promise<TokenResponse> {
+  const body = await readBody(c, pkceBodySchema);
+  if (!body.auth_code || !body.code_verifier) {
+    throw validationFailed('invalid request: both auth code and code verifier should be non-empty');
+  }
+  const authCode = body.auth_code;
+  const codeVerifier = body.code_verifier;
+  return inTransaction(ctx, c, async (tx) => {
+    const flow = await exchangeAuthCode(tx, { authCode, codeVerifier, now: ctx.now() });
+    const user = await findUserById(tx, flow.user_id, { forUpdate: true });
+    if (!user) throw invalidCredentials();
+    assertNotBanned(user, ctx.now());
+    const provider = flow.provider_type === 'google' ? 'google' : undefined;
+    return signIn(tx, ctx.sessions, {
+      user,
+      method: flow.authentication_method,
+      ...(provider ? { provider } : {}),
+      ip: clientIp(c),
+      userAgent: userAgent(c),
+    });
+  });
+}
