@@ -4,43 +4,14 @@
  * from that connection and drops it afterwards (WITH (FORCE)), so runs never see each other's data.
  * Without the variable the file registers one skipped test that says why.
  */
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { createScratchDatabase, postgresTestUrl } from '../../tests/fixtures/scratch-postgres.ts';
 import { checkDatabase, createDatabase } from './create-database.ts';
 import { runDatabaseConformance } from './database.contract.ts';
 import { loadMigrations } from './migrate.ts';
 import { createPostgresDatabase } from './postgres-database.ts';
 
-// A test-runner switch (set by .ci/run), not application configuration, so not part of server/env.ts.
-// eslint-disable-next-line no-restricted-properties
-const adminUrl = process.env['DATABASE_URL_TEST'];
-
-/** A fresh, empty database on the test server and a function that drops it again. */
-async function createScratchDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `satchel_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const scratch = new URL(url);
-  scratch.pathname = `/${name}`;
-  return {
-    url: scratch.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      try {
-        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await client.end();
-      }
-    },
-  };
-}
+const adminUrl = postgresTestUrl;
 
 if (!adminUrl) {
   describe.skip('PostgreSQL adapter', () => {
