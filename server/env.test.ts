@@ -40,4 +40,68 @@ describe('parseEnv', () => {
   it('rejects a port out of range', () => {
     expect(() => parseEnv({ PORT: '70000' })).toThrow(/PORT: must be 0-65535/);
   });
+
+  it('gives the accounts defaults: embedded service, confirmation on, no SMTP, Google or captcha', () => {
+    const env = parseEnv({});
+    expect(env.auth).toEqual({
+      autoconfirm: false,
+      smtpUrl: undefined,
+      captcha: null,
+      google: null,
+      mfaIssuer: 'Satchel',
+      jwtExpirySeconds: 3600,
+      additionalRedirectUrls: [],
+    });
+    expect(env.hosted).toBeNull();
+  });
+
+  it('reads the accounts settings', () => {
+    const env = parseEnv({
+      AUTH_AUTOCONFIRM: 'true',
+      SMTP_URL: 'smtps://user:pass@smtp.example.com:465',
+      CAPTCHA_SECRET: 's3cret',
+      CAPTCHA_SITE_KEY: 'site',
+      GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com',
+      GOOGLE_CLIENT_SECRET: 'g-secret',
+      MFA_ISSUER: 'Acme',
+      JWT_EXPIRY: '900',
+      ADDITIONAL_REDIRECT_URLS: 'http://localhost:5173, https://app.example.com/portal',
+      SUPABASE_URL: 'https://abc.supabase.co/',
+      SUPABASE_ANON_KEY: 'anon',
+    });
+    expect(env.auth).toEqual({
+      autoconfirm: true,
+      smtpUrl: 'smtps://user:pass@smtp.example.com:465',
+      captcha: {
+        secret: 's3cret',
+        siteKey: 'site',
+        verifyUrl: 'https://api.hcaptcha.com/siteverify',
+      },
+      google: {
+        issuer: 'https://accounts.google.com',
+        clientId: 'id.apps.googleusercontent.com',
+        clientSecret: 'g-secret',
+      },
+      mfaIssuer: 'Acme',
+      jwtExpirySeconds: 900,
+      additionalRedirectUrls: ['http://localhost:5173', 'https://app.example.com/portal'],
+    });
+    expect(env.hosted).toEqual({ supabaseUrl: 'https://abc.supabase.co', anonKey: 'anon' });
+  });
+
+  it('refuses half-configured pairs and bad accounts values', () => {
+    expect(() => parseEnv({ GOOGLE_CLIENT_ID: 'id' })).toThrow(
+      /GOOGLE_CLIENT_SECRET: must be set together/,
+    );
+    expect(() => parseEnv({ SUPABASE_ANON_KEY: 'k' })).toThrow(
+      /SUPABASE_URL: must be set together/,
+    );
+    expect(() => parseEnv({ CAPTCHA_SECRET: 's' })).toThrow(/CAPTCHA_SITE_KEY/);
+    expect(() => parseEnv({ AUTH_AUTOCONFIRM: 'yes' })).toThrow(/AUTH_AUTOCONFIRM/);
+    expect(() => parseEnv({ JWT_EXPIRY: '60' })).toThrow(/JWT_EXPIRY: must be at least 300/);
+    expect(() => parseEnv({ SMTP_URL: 'http://mail' })).toThrow(/SMTP_URL/);
+    expect(() => parseEnv({ ADDITIONAL_REDIRECT_URLS: 'ftp://x' })).toThrow(
+      /ADDITIONAL_REDIRECT_URLS/,
+    );
+  });
 });

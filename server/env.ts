@@ -95,6 +95,27 @@ const envSchema = v.object({
     ),
   ),
   SUPABASE_ANON_KEY: v.optional(v.pipe(v.string(), v.minLength(1))),
+  // --- Real-time hub ---
+  REDIS_URL: v.optional(urlSchema(['redis:', 'rediss:'])),
+  REDIS_PREFIX: v.optional(
+    v.pipe(v.string(), v.regex(/^[\w:.-]{1,64}$/, 'must be 1-64 letters, digits, _ : . or -')),
+    'satchel:',
+  ),
+  HUB_ALLOWED_ORIGINS: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((list) =>
+        list
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter((entry) => entry !== ''),
+      ),
+      v.check(
+        (origins) => origins.every((o) => URL.canParse(o) && /^https?:$/.test(new URL(o).protocol)),
+        'must be a comma-separated list of http(s) origins',
+      ),
+    ),
+  ),
 });
 
 export interface Env {
@@ -125,6 +146,13 @@ export interface Env {
   };
   /** SUPABASE_URL + SUPABASE_ANON_KEY: a hosted project replaces the embedded service. */
   hosted: { supabaseUrl: string; anonKey: string } | null;
+  /** The notification hub. */
+  realtime: {
+    /** REDIS_URL + REDIS_PREFIX: groups and sends span processes; null keeps them in-process. */
+    redis: { url: string; prefix: string } | null;
+    /** HUB_ALLOWED_ORIGINS: pages besides PUBLIC_URL that may open the hub (dev server). */
+    allowedOrigins: string[];
+  };
 }
 
 export class EnvError extends Error {}
@@ -188,6 +216,10 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       out.SUPABASE_URL && out.SUPABASE_ANON_KEY
         ? { supabaseUrl: out.SUPABASE_URL, anonKey: out.SUPABASE_ANON_KEY }
         : null,
+    realtime: {
+      redis: out.REDIS_URL ? { url: out.REDIS_URL, prefix: out.REDIS_PREFIX } : null,
+      allowedOrigins: out.HUB_ALLOWED_ORIGINS ?? [],
+    },
   };
 }
 

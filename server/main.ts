@@ -15,6 +15,7 @@ import { createHttpApp, type HttpAppDeps } from './http/create-http-app.ts';
 import { createLogger } from './logger.ts';
 import { createOutboxMailer } from './mail/outbox-mailer.ts';
 import { createSmtpMailer } from './mail/smtp-mailer.ts';
+import { createRealtime } from './realtime/create-realtime.ts';
 import { createOutboxSmsSender } from './sms/outbox-sms-sender.ts';
 import { startServer } from './start-server.ts';
 
@@ -39,7 +40,11 @@ async function main(): Promise<void> {
   const db = await createDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir, logger });
   const mailer = env.auth.smtpUrl
     ? createSmtpMailer({ url: env.auth.smtpUrl, from: env.mailFrom, logger })
-    : createOutboxMailer({ dir: path.join(env.dataDir, 'outbox', 'mail'), from: env.mailFrom, logger });
+    : createOutboxMailer({
+        dir: path.join(env.dataDir, 'outbox', 'mail'),
+        from: env.mailFrom,
+        logger,
+      });
 
   // Accounts: a hosted Supabase project when configured, else the embedded service at /auth/v1.
   let verifyAccessToken: VerifyAccessToken;
@@ -78,6 +83,16 @@ async function main(): Promise<void> {
     mounts.push({ path: '/auth/v1', app: auth.app });
   }
 
+  // The notification hub (/hubs/notifications); Redis spans processes when REDIS_URL is set.
+  const realtime = await createRealtime({
+    db,
+    logger,
+    publicUrl: env.publicUrl,
+    allowedOrigins: env.realtime.allowedOrigins,
+    redis: env.realtime.redis,
+  });
+  mounts.push(...realtime.mounts);
+
   const app = createHttpApp({
     db,
     logger,
@@ -86,14 +101,23 @@ async function main(): Promise<void> {
       mailer,
       contactEmail: env.contactEmail,
       publicConfig,
+      realtime,
     }),
     verifyAccessToken,
+    publishInvalidation: (change) => void realtime.publisher.publishTablesInvalidated(change),
     mounts,
     version,
     publicUrl: env.publicUrl,
     distDir: env.staticDir ?? path.join(projectRoot, 'dist'),
   });
-  const running = await startServer({ app, db, logger, port: env.port, host: env.host });
+  const running = await startServer({
+    app,
+    db,
+    logger,
+    port: env.port,
+    host: env.host,
+    upgrades: realtime.upgrades,
+  });
 
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {

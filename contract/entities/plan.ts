@@ -43,7 +43,7 @@ export interface Plan {
   /** Price per interval in cents of PLAN_CURRENCY; a yearly price is charged once a year. */
   prices: Record<BillingInterval, number>;
   limits: PlanLimits;
-  /** What the plan adds over the one before it, in display order. */
+  /** Features beyond the limits, in display order; a dearer plan starts with "Everything in …". */
   highlights: readonly string[];
 }
 
@@ -56,8 +56,8 @@ export const plans: readonly Plan[] = [
     limits: { activeProjects: 2, members: 1, storageBytes: 1 * GIB, portalBranding: 'satchel' },
     highlights: [
       'Unlimited clients',
-      'Works offline on every device',
-      'Client portal with password protection',
+      'Works offline, installs on any device',
+      'Client portal with a password',
       'Milestone sign-off and change requests',
     ],
   },
@@ -74,10 +74,9 @@ export const plans: readonly Plan[] = [
       portalBranding: 'workspace',
     },
     highlights: [
-      'Unlimited active projects',
+      'Everything in Free',
       'Card payments and subscriptions through Stripe',
       'Expiring file links for clients',
-      'A second member, such as an assistant',
     ],
   },
   {
@@ -91,11 +90,7 @@ export const plans: readonly Plan[] = [
       storageBytes: 250 * GIB,
       portalBranding: 'white-label',
     },
-    highlights: [
-      'Up to 10 members',
-      'A portal with your brand and no Satchel mention',
-      '250 GB for files',
-    ],
+    highlights: ['Everything in Pro', 'Room for a team that shares clients and projects'],
   },
 ];
 

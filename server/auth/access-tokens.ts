@@ -95,7 +95,8 @@ export class TokenVerificationError extends Error {
   }
 }
 
-type KeySource = JWTVerifyGetKey | ((header: JWSHeaderParameters, token: FlattenedJWSInput) => Promise<CryptoKey>);
+type KeySource =
+  JWTVerifyGetKey | ((header: JWSHeaderParameters, token: FlattenedJWSInput) => Promise<CryptoKey>);
 
 /**
  * Verifies signature (ES256/RS256 only: never `none` or HS*, which would invite algorithm
@@ -115,7 +116,8 @@ export async function verifyJwt(
       ...(options.now ? { currentDate: options.now() } : {}),
     });
     const parsed = v.safeParse(claimsSchema, payload);
-    if (!parsed.success) throw new TokenVerificationError('invalid', 'Invalid JWT: malformed claims');
+    if (!parsed.success)
+      throw new TokenVerificationError('invalid', 'Invalid JWT: malformed claims');
     return parsed.output;
   } catch (error) {
     throw classify(error);

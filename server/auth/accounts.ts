@@ -122,7 +122,10 @@ export async function completeEmailChange(
     user.id,
   ]);
   if (taken.rowCount > 0) {
-    throw unprocessable('email_exists', 'A user with this email address has already been registered');
+    throw unprocessable(
+      'email_exists',
+      'A user with this email address has already been registered',
+    );
   }
   await tx.query(
     `UPDATE auth_identity

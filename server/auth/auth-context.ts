@@ -4,6 +4,7 @@
  * the commit.
  */
 import type { Context } from 'hono';
+import { createLocalJWKSet } from 'jose';
 import * as v from 'valibot';
 import type { Database, Queryable } from '../db/database.ts';
 import type { AppEnv } from '../http/app-env.ts';
@@ -21,16 +22,13 @@ import {
   validationFailed,
 } from './auth-error.ts';
 import { buildAuthMail, type AuthMailKind } from './auth-mail.ts';
-import { findUserById, type UserRow } from './auth-store.ts';
+import { findUserById, type SessionRow, type UserRow } from './auth-store.ts';
 import type { CaptchaVerifier } from './captcha.ts';
 import type { GoogleClient } from './google-oidc.ts';
 import type { PasswordHasher } from './password-hasher.ts';
 import type { RedirectPolicy } from './redirect-policy.ts';
 import { findSession, type SessionDeps } from './sessions.ts';
 import type { SigningKeyRing } from './signing-keys.ts';
-import type { JSONWebKeySet } from 'jose';
-import { createLocalJWKSet } from 'jose';
-import type { SessionRow } from './auth-store.ts';
 
 export type Effect = () => Promise<void>;
 
@@ -58,7 +56,7 @@ export function createTokenCheck(
   keys: SigningKeyRing,
   options: { issuer: string; now: () => Date },
 ): (token: string) => Promise<VerifiedClaims> {
-  const keySet = createLocalJWKSet(keys.jwks as JSONWebKeySet);
+  const keySet = createLocalJWKSet(keys.jwks);
   return (token) => verifyJwt(token, keySet, options);
 }
 
@@ -67,7 +65,10 @@ export function limit(
   ctx: AuthContext,
   rule: RateLimitRule,
   key: string,
-  code: 'over_request_rate_limit' | 'over_email_send_rate_limit' | 'over_sms_send_rate_limit' = 'over_request_rate_limit',
+  code:
+    | 'over_request_rate_limit'
+    | 'over_email_send_rate_limit'
+    | 'over_sms_send_rate_limit' = 'over_request_rate_limit',
 ): void {
   const result = ctx.limiter.hit(rule, key);
   if (result.allowed) return;

@@ -69,8 +69,9 @@ export function authErrorResponse(error: unknown, c: Context<AppEnv>): Response 
   let authError: AuthError;
   if (isAuthError(error)) {
     authError = error;
-  } else if ((error as { code?: unknown }).code === '40001') {
-    // Serialization failure under PostgreSQL: the client may simply retry (auth-js does on 503).
+  } else if (['40001', '40P01'].includes(String((error as { code?: unknown }).code))) {
+    // Serialization failure or deadlock under PostgreSQL: nothing was written, so the client may
+    // simply retry (auth-js does on 503).
     authError = new AuthError(503, 'conflict', 'The server was busy; try again.', {
       headers: { 'Retry-After': '1' },
     });

@@ -26,7 +26,11 @@ export function createCaptchaVerifier(
           'captcha protection: request disallowed (no captcha_token found)',
         );
       }
-      const form = new URLSearchParams({ secret: config.secret, response: token, sitekey: config.siteKey });
+      const form = new URLSearchParams({
+        secret: config.secret,
+        response: token,
+        sitekey: config.siteKey,
+      });
       if (ip && ip !== 'unknown') form.set('remoteip', ip);
       let answer: v.InferOutput<typeof answerSchema>;
       try {
@@ -43,7 +47,10 @@ export function createCaptchaVerifier(
         });
       }
       if (!answer.success) {
-        throw badRequest('captcha_failed', 'captcha protection: request disallowed (captcha_failed)');
+        throw badRequest(
+          'captcha_failed',
+          'captcha protection: request disallowed (captcha_failed)',
+        );
       }
     },
   };

@@ -11,7 +11,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
-import { createLocalJWKSet, type JSONWebKeySet } from 'jose';
+import { createLocalJWKSet } from 'jose';
 import type { PublicConfig } from '#contract/endpoints/config.ts';
 import type { Database } from '../db/database.ts';
 import type { AppEnv } from '../http/app-env.ts';
@@ -28,7 +28,11 @@ import { createGoogleClient } from './google-oidc.ts';
 import type { VerifyAccessToken } from './identity.ts';
 import { registerMfaRoutes } from './mfa-routes.ts';
 import { registerOAuthRoutes } from './oauth-routes.ts';
-import { createPasswordHasher, OWASP_ARGON2ID, type PasswordHashOptions } from './password-hasher.ts';
+import {
+  createPasswordHasher,
+  OWASP_ARGON2ID,
+  type PasswordHashOptions,
+} from './password-hasher.ts';
 import { createRedirectPolicy } from './redirect-policy.ts';
 import { registerSignupRoutes } from './signup-routes.ts';
 import { loadSigningKeys, type PublicJwk } from './signing-keys.ts';
@@ -58,7 +62,7 @@ export interface AuthService {
   /** The public `anon` key clients send as `apikey` (stable: stored with the signing key). */
   anonKey: string;
   jwks: { keys: PublicJwk[] };
-  publicConfig(): PublicConfig;
+  publicConfig: () => PublicConfig;
   /** The rate limiter, for tests that need a clean slate. */
   rateLimiter: RateLimiter;
 }
@@ -79,7 +83,13 @@ const CORS_HEADERS = [
 ];
 
 /** Reached by browser navigations (no headers) or public key discovery: no apikey needed. */
-const OPEN_PATHS = new Set(['/verify', '/callback', '/authorize', '/.well-known/jwks.json', '/health']);
+const OPEN_PATHS = new Set([
+  '/verify',
+  '/callback',
+  '/authorize',
+  '/.well-known/jwks.json',
+  '/health',
+]);
 
 export async function createAuthService(deps: AuthServiceDeps): Promise<AuthService> {
   const now = deps.now ?? (() => new Date());
@@ -106,7 +116,8 @@ export async function createAuthService(deps: AuthServiceDeps): Promise<AuthServ
     sessions: {
       signer,
       now,
-      reuseIntervalSeconds: config.refreshTokenReuseIntervalSeconds ?? DEFAULT_REUSE_INTERVAL_SECONDS,
+      reuseIntervalSeconds:
+        config.refreshTokenReuseIntervalSeconds ?? DEFAULT_REUSE_INTERVAL_SECONDS,
     },
     limits: { ...defaultAuthRateLimits, ...config.rateLimits },
     limiter,
@@ -189,7 +200,7 @@ export async function createAuthService(deps: AuthServiceDeps): Promise<AuthServ
 
   return {
     app,
-    verifyAccessToken: createJwksVerifier(createLocalJWKSet(keys.jwks as JSONWebKeySet), {
+    verifyAccessToken: createJwksVerifier(createLocalJWKSet(keys.jwks), {
       issuer: apiUrl,
       now,
     }),

@@ -150,15 +150,15 @@ export async function exchangeAuthCode(
     throw notFound('flow_state_not_found', 'invalid flow state, no valid flow state found');
   }
   if (input.now.getTime() - flow.auth_code_issued_at.getTime() > AUTH_CODE_TTL_MS) {
-    throw unprocessable(
-      'flow_state_expired',
-      'invalid flow state, flow state has expired',
-    );
+    throw unprocessable('flow_state_expired', 'invalid flow state, flow state has expired');
   }
   const expected =
     flow.code_challenge_method === 'plain' ? input.codeVerifier : pkceS256(input.codeVerifier);
   if (!constantTimeEqual(expected, flow.code_challenge)) {
-    throw badRequest('bad_code_verifier', 'code challenge does not match previously saved code verifier');
+    throw badRequest(
+      'bad_code_verifier',
+      'code challenge does not match previously saved code verifier',
+    );
   }
   await deleteFlowState(tx, flow.id);
   return { ...flow, user_id: flow.user_id };

@@ -25,7 +25,11 @@ export interface GoogleStart {
 
 export interface GoogleClient {
   /** The provider's authorization URL for a new round trip whose `state` is given. */
-  start(input: { state: string; scopes?: string; extra: Record<string, string> }): Promise<GoogleStart>;
+  start(input: {
+    state: string;
+    scopes?: string;
+    extra: Record<string, string>;
+  }): Promise<GoogleStart>;
   /** Exchanges the provider's answer (the full callback URL) for the user's profile. */
   finish(
     callbackUrl: URL,
@@ -44,7 +48,10 @@ const claimsSchema = v.looseObject({
 /** Parameters a client may pass on to Google (auth-js queryParams); the OAuth core ones are ours. */
 const FORWARDED = new Set(['access_type', 'prompt', 'login_hint', 'hd', 'include_granted_scopes']);
 
-export function createGoogleClient(config: GoogleConfig, options: { callbackUrl: string }): GoogleClient {
+export function createGoogleClient(
+  config: GoogleConfig,
+  options: { callbackUrl: string },
+): GoogleClient {
   let discovered: Promise<client.Configuration> | null = null;
   const configuration = () => {
     discovered ??= client
@@ -78,7 +85,8 @@ export function createGoogleClient(config: GoogleConfig, options: { callbackUrl:
         code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
         code_challenge_method: 'S256',
       };
-      for (const [key, value] of Object.entries(extra)) if (FORWARDED.has(key)) parameters[key] = value;
+      for (const [key, value] of Object.entries(extra))
+        if (FORWARDED.has(key)) parameters[key] = value;
       return { url: client.buildAuthorizationUrl(oidc, parameters), codeVerifier, nonce };
     },
 

@@ -17,7 +17,7 @@ import type { VerifyAccessToken } from './identity.ts';
 
 export interface HostedAuth {
   verifyAccessToken: VerifyAccessToken;
-  publicConfig(): PublicConfig;
+  publicConfig: () => PublicConfig;
 }
 
 export function createHostedVerifier(options: {

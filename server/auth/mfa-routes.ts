@@ -73,7 +73,10 @@ export function registerMfaRoutes(app: Hono<AppEnv>, ctx: AuthContext): void {
     const factorType = body.factor_type;
     if (factorType !== 'totp' && factorType !== 'phone') {
       if (factorType === 'webauthn') {
-        throw unprocessable('mfa_webauthn_enroll_not_enabled', 'MFA enroll is disabled for WebAuthn');
+        throw unprocessable(
+          'mfa_webauthn_enroll_not_enabled',
+          'MFA enroll is disabled for WebAuthn',
+        );
       }
       throw badRequest('validation_failed', 'factor_type needs to be totp or phone');
     }
@@ -127,7 +130,11 @@ export function registerMfaRoutes(app: Hono<AppEnv>, ctx: AuthContext): void {
       }
       const uri = totpFor({ secret }, user.email ?? user.id, issuer).toString();
       // Raw SVG markup: auth-js prefixes `data:image/svg+xml;utf-8,` itself.
-      const qrCode = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+      const qrCode = await QRCode.toString(uri, {
+        type: 'svg',
+        errorCorrectionLevel: 'M',
+        margin: 2,
+      });
       return {
         id,
         type: 'totp',
@@ -158,6 +165,11 @@ export function registerMfaRoutes(app: Hono<AppEnv>, ctx: AuthContext): void {
         hash = otpHash(factor.phone, code);
         sms = { to: factor.phone, text: `Your ${ctx.config.mfaIssuer} code is ${code}` };
       }
+      // Challenges are short-lived; the factor's old ones are swept as new ones come.
+      await tx.query('DELETE FROM auth_mfa_challenge WHERE factor_id = $1 AND created_at < $2', [
+        factor.id,
+        new Date(now.getTime() - 24 * 3600_000),
+      ]);
       const id = randomUUID();
       await tx.query(
         'INSERT INTO auth_mfa_challenge (id, factor_id, ip, otp_hash, created_at) VALUES ($1, $2, $3, $4, $5)',
@@ -207,11 +219,20 @@ export function registerMfaRoutes(app: Hono<AppEnv>, ctx: AuthContext): void {
       );
       const challenge = rows[0] ? v.parse(challengeRowSchema, rows[0]) : null;
       if (!challenge || challenge.verified_at) {
-        throw unprocessable('mfa_factor_not_found', 'MFA factor with the provided challenge ID not found');
+        throw unprocessable(
+          'mfa_factor_not_found',
+          'MFA factor with the provided challenge ID not found',
+        );
       }
       if (now.getTime() - challenge.created_at.getTime() > CHALLENGE_TTL_SECONDS * 1000) {
         await tx.query('DELETE FROM auth_mfa_challenge WHERE id = $1', [challenge.id]);
-        return { ok: false as const, error: unprocessable('mfa_challenge_expired', `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`) };
+        return {
+          ok: false as const,
+          error: unprocessable(
+            'mfa_challenge_expired',
+            `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`,
+          ),
+        };
       }
       if (challenge.ip && challenge.ip !== ip) {
         throw unprocessable(
@@ -219,17 +240,29 @@ export function registerMfaRoutes(app: Hono<AppEnv>, ctx: AuthContext): void {
           'Challenge and verify IP addresses mismatch.',
         );
       }
-      const accepted = checkCode(factor, code, now, user.email ?? user.id, ctx.config.mfaIssuer, challenge.otp_hash);
+      const accepted = checkCode(
+        factor,
+        code,
+        now,
+        user.email ?? user.id,
+        ctx.config.mfaIssuer,
+        challenge.otp_hash,
+      );
       if (!accepted.ok) {
         return {
           ok: false as const,
           error: unprocessable(
             'mfa_verification_failed',
-            factor.factor_type === 'totp' ? 'Invalid TOTP code entered' : 'Invalid MFA Phone code entered',
+            factor.factor_type === 'totp'
+              ? 'Invalid TOTP code entered'
+              : 'Invalid MFA Phone code entered',
           ),
         };
       }
-      await tx.query('UPDATE auth_mfa_challenge SET verified_at = $2 WHERE id = $1', [challenge.id, now]);
+      await tx.query('UPDATE auth_mfa_challenge SET verified_at = $2 WHERE id = $1', [
+        challenge.id,
+        now,
+      ]);
       await tx.query(
         `UPDATE auth_mfa_factor SET status = 'verified', updated_at = $2,
            last_totp_step = COALESCE($3::bigint, last_totp_step) WHERE id = $1`,
@@ -261,7 +294,13 @@ export function registerMfaRoutes(app: Hono<AppEnv>, ctx: AuthContext): void {
       });
       return {
         ok: true as const,
-        response: await tokenResponse(tx, ctx.sessions, user, upgraded.session, upgraded.refreshToken),
+        response: await tokenResponse(
+          tx,
+          ctx.sessions,
+          user,
+          upgraded.session,
+          upgraded.refreshToken,
+        ),
       };
     });
     // A failed code is answered after the commit so the TOTP replay guard and expiry stick.
@@ -342,4 +381,3 @@ function checkCode(
   if (factor.last_totp_step !== null && step <= Number(factor.last_totp_step)) return { ok: false };
   return { ok: true, step: String(step) };
 }
-

@@ -87,7 +87,11 @@ export function registerOAuthRoutes(app: Hono<AppEnv>, ctx: AuthContext): void {
       flow.provider_type === 'google' &&
       ctx.now().getTime() - flow.created_at.getTime() <= OAUTH_FLOW_TTL_MS;
     if (!flow || !alive || !ctx.google) {
-      const error = new AuthError(400, 'bad_oauth_state', 'OAuth state parameter missing or invalid');
+      const error = new AuthError(
+        400,
+        'bad_oauth_state',
+        'OAuth state parameter missing or invalid',
+      );
       return c.redirect(errorRedirect(ctx.config.siteUrl, error, false), 303);
     }
     const redirectTo = ctx.redirects.resolve(flow.redirect_to);
@@ -96,7 +100,8 @@ export function registerOAuthRoutes(app: Hono<AppEnv>, ctx: AuthContext): void {
       if (query.error) {
         throw new AuthError(403, 'provider_error', query.error_description ?? query.error);
       }
-      if (!flow.oidc_code_verifier || !flow.oidc_nonce) throw validationFailed('OAuth flow is incomplete');
+      if (!flow.oidc_code_verifier || !flow.oidc_nonce)
+        throw validationFailed('OAuth flow is incomplete');
       const search = new URL(c.req.url).search;
       let profile: GoogleProfile;
       try {
@@ -107,17 +112,24 @@ export function registerOAuthRoutes(app: Hono<AppEnv>, ctx: AuthContext): void {
         });
       } catch (error) {
         c.get('logger').warn({ err: error }, 'oauth code exchange failed');
-        throw new AuthError(500, 'unexpected_failure', 'Error getting user profile from external provider');
+        throw new AuthError(
+          500,
+          'unexpected_failure',
+          'Error getting user profile from external provider',
+        );
       }
       const outcome = await inTransaction(ctx, c, async (tx) => {
         // One use: a replayed callback finds no flow.
         const current = await findFlowState(tx, flow.id);
-        if (!current) throw new AuthError(400, 'bad_oauth_state', 'OAuth state has already been used');
+        if (!current)
+          throw new AuthError(400, 'bad_oauth_state', 'OAuth state has already been used');
         const user = await resolveUser(ctx, tx, profile, current.linking_target_id, clientIp(c));
         assertNotBanned(user, ctx.now());
         if (pkce) {
           const code = await issueAuthCode(tx, flow.id, user.id, ctx.now());
-          await tx.query('UPDATE auth_flow_state SET oidc_code_verifier = NULL WHERE id = $1', [flow.id]);
+          await tx.query('UPDATE auth_flow_state SET oidc_code_verifier = NULL WHERE id = $1', [
+            flow.id,
+          ]);
           return { kind: 'code' as const, code };
         }
         await deleteFlowState(tx, flow.id);
@@ -188,11 +200,16 @@ async function startProviderFlow(
   );
   const redirectTo = ctx.redirects.resolve(query.redirect_to);
   const extra: Record<string, string> = {};
-  for (const [key, value] of Object.entries(query)) if (typeof value === 'string') extra[key] = value;
+  for (const [key, value] of Object.entries(query))
+    if (typeof value === 'string') extra[key] = value;
   const id = randomUUID();
   let started;
   try {
-    started = await ctx.google.start({ state: id, ...(query.scopes ? { scopes: query.scopes } : {}), extra });
+    started = await ctx.google.start({
+      state: id,
+      ...(query.scopes ? { scopes: query.scopes } : {}),
+      extra,
+    });
   } catch (error) {
     c.get('logger').error({ err: error }, 'oauth provider discovery failed');
     throw new AuthError(503, 'provider_unavailable', 'The sign-in provider cannot be reached');
@@ -247,7 +264,10 @@ async function resolveUser(
   } else if (profile.email) {
     const owner = await findUserByEmail(tx, profile.email, { forUpdate: true });
     if (owner && !profile.emailVerified) {
-      throw unprocessable('email_exists', 'A user with this email address has already been registered');
+      throw unprocessable(
+        'email_exists',
+        'A user with this email address has already been registered',
+      );
     }
     if (owner) {
       user = owner;
@@ -273,7 +293,13 @@ async function resolveUser(
       userMetadata: profile.identityData,
       now,
     });
-    await audit(tx, { userId: user.id, action: 'user_signedup', ip, detail: { provider: 'google' }, now });
+    await audit(tx, {
+      userId: user.id,
+      action: 'user_signedup',
+      ip,
+      detail: { provider: 'google' },
+      now,
+    });
   } else {
     user = await updateUser(
       tx,
@@ -299,7 +325,13 @@ async function resolveUser(
       signedIn: true,
     });
     if (linkingTargetId) {
-      await audit(tx, { userId: user.id, action: 'identity_linked', ip, detail: { provider: 'google' }, now });
+      await audit(tx, {
+        userId: user.id,
+        action: 'identity_linked',
+        ip,
+        detail: { provider: 'google' },
+        now,
+      });
     }
   }
   return syncProviders(tx, user, now);

@@ -11,11 +11,7 @@ import type { Queryable } from '../db/database.ts';
 import { otpHash, randomOtp, randomToken, sha256Hex } from './auth-crypto.ts';
 
 export type OneTimeTokenType =
-  | 'confirmation'
-  | 'recovery'
-  | 'email_change_new'
-  | 'email_change_current'
-  | 'reauthentication';
+  'confirmation' | 'recovery' | 'email_change_new' | 'email_change_current' | 'reauthentication';
 
 export const PKCE_PREFIX = 'pkce_';
 

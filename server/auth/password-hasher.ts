@@ -52,7 +52,7 @@ export async function createPasswordHasher(
       try {
         const parsed = parseOptions(stored);
         return (
-          parsed.algorithm !== ARGON2ID ||
+          Number(parsed.algorithm) !== ARGON2ID ||
           parsed.memoryCost !== options.memoryCost ||
           parsed.timeCost !== options.timeCost ||
           parsed.parallelism !== options.parallelism

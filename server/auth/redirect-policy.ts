@@ -11,7 +11,10 @@ export interface RedirectPolicy {
   resolve(redirectTo: string | null | undefined): string;
 }
 
-export function createRedirectPolicy(siteUrl: string, additional: readonly string[]): RedirectPolicy {
+export function createRedirectPolicy(
+  siteUrl: string,
+  additional: readonly string[],
+): RedirectPolicy {
   const allowed = [siteUrl, ...additional].map((entry) => {
     const url = new URL(entry);
     return { origin: url.origin, path: url.pathname.replace(/\/+$/, '') };

@@ -13,8 +13,14 @@ import * as v from 'valibot';
 import type { Queryable } from '../db/database.ts';
 import type { AccessTokenSigner, AmrEntry } from './access-tokens.ts';
 import { randomToken, seal, sha256Hex, unseal } from './auth-crypto.ts';
-import { AuthError, badRequest } from './auth-error.ts';
-import { audit, loadUserJson, sessionRowSchema, type SessionRow, type UserRow } from './auth-store.ts';
+import { type AuthError, badRequest } from './auth-error.ts';
+import {
+  audit,
+  loadUserJson,
+  sessionRowSchema,
+  type SessionRow,
+  type UserRow,
+} from './auth-store.ts';
 
 export interface TokenResponse {
   access_token: string;
@@ -162,8 +168,7 @@ const refreshRowSchema = v.object({
 });
 
 export type RefreshOutcome =
-  | { ok: true; session: SessionRow; refreshToken: string }
-  | { ok: false; error: AuthError };
+  { ok: true; session: SessionRow; refreshToken: string } | { ok: false; error: AuthError };
 
 const notFound = () =>
   badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
@@ -202,14 +207,15 @@ export async function refreshGrant(
       session.id,
       now,
     ]);
-    await tx.query(
-      'DELETE FROM auth_refresh_token WHERE session_id = $1 AND revoked_at < $2',
-      [session.id, new Date(now.getTime() - REVOKED_TOKEN_RETENTION_MS)],
-    );
+    await tx.query('DELETE FROM auth_refresh_token WHERE session_id = $1 AND revoked_at < $2', [
+      session.id,
+      new Date(now.getTime() - REVOKED_TOKEN_RETENTION_MS),
+    ]);
     return { ok: true, session, refreshToken: child.token };
   }
 
-  const withinWindow = now.getTime() - token.revoked_at.getTime() <= deps.reuseIntervalSeconds * 1000;
+  const withinWindow =
+    now.getTime() - token.revoked_at.getTime() <= deps.reuseIntervalSeconds * 1000;
   if (withinWindow && token.child_sealed) {
     const active = await followChain(tx, session.id, presented, token.child_sealed);
     if (active) return { ok: true, session, refreshToken: active };

@@ -6,12 +6,7 @@
 import type { Hono } from 'hono';
 import * as v from 'valibot';
 import type { AppEnv } from '../http/app-env.ts';
-import {
-  assertStrongPassword,
-  createEmailUser,
-  obfuscatedUser,
-  parseEmail,
-} from './accounts.ts';
+import { assertStrongPassword, createEmailUser, obfuscatedUser, parseEmail } from './accounts.ts';
 import {
   checkCaptcha,
   clientIp,

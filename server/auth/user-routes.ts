@@ -25,12 +25,7 @@ import {
   type UserRow,
 } from './auth-store.ts';
 import { createFlowState, parseCodeChallenge } from './flow-states.ts';
-import {
-  consumeToken,
-  deleteUserTokens,
-  findByOtp,
-  issueOneTimeToken,
-} from './one-time-tokens.ts';
+import { consumeToken, deleteUserTokens, findByOtp, issueOneTimeToken } from './one-time-tokens.ts';
 
 const nullableString = v.optional(v.nullable(v.string()));
 
@@ -75,11 +70,17 @@ export function registerUserRoutes(app: Hono<AppEnv>, ctx: AuthContext): void {
       const current = caller.user.encrypted_password;
       if (body.current_password != null) {
         if (!current || !(await ctx.passwords.verify(current, body.current_password))) {
-          throw badRequest('current_password_mismatch', 'Current password required when setting new password.');
+          throw badRequest(
+            'current_password_mismatch',
+            'Current password required when setting new password.',
+          );
         }
       }
       if (current && (await ctx.passwords.verify(current, password))) {
-        throw unprocessable('same_password', 'New password should be different from the old password.');
+        throw unprocessable(
+          'same_password',
+          'New password should be different from the old password.',
+        );
       }
       passwordHash = await ctx.passwords.hash(password);
     }

@@ -10,7 +10,13 @@ import type { Context, Hono } from 'hono';
 import * as v from 'valibot';
 import type { Queryable } from '../db/database.ts';
 import type { AppEnv } from '../http/app-env.ts';
-import { assertNotBanned, completeEmailChange, confirmEmail, createEmailUser, parseEmail } from './accounts.ts';
+import {
+  assertNotBanned,
+  completeEmailChange,
+  confirmEmail,
+  createEmailUser,
+  parseEmail,
+} from './accounts.ts';
 import {
   checkCaptcha,
   clientIp,
@@ -47,7 +53,14 @@ import { signIn, type TokenResponse } from './sessions.ts';
 
 const nullableString = v.optional(v.nullable(v.string()));
 
-const VERIFY_TYPES = ['signup', 'invite', 'recovery', 'magiclink', 'email', 'email_change'] as const;
+const VERIFY_TYPES = [
+  'signup',
+  'invite',
+  'recovery',
+  'magiclink',
+  'email',
+  'email_change',
+] as const;
 type VerifyType = (typeof VERIFY_TYPES)[number];
 
 const tokenTypesFor: Record<VerifyType, OneTimeTokenType[]> = {
@@ -111,7 +124,8 @@ export function registerVerifyRoutes(app: Hono<AppEnv>, ctx: AuthContext): void 
   app.post('/verify', async (c) => {
     const body = await readBody(c, verifyBodySchema);
     const type = parseVerifyType(body.type);
-    if (body.phone) throw unprocessable('phone_provider_disabled', 'Phone verification is disabled');
+    if (body.phone)
+      throw unprocessable('phone_provider_disabled', 'Phone verification is disabled');
     if (!body.token && !body.token_hash) {
       throw validationFailed('Verify requires either a token or a token hash');
     }
@@ -160,7 +174,10 @@ export function registerVerifyRoutes(app: Hono<AppEnv>, ctx: AuthContext): void 
         if (redeemed.kind === 'email-change-pending') return { kind: 'pending' as const };
         const flowId = redeemed.token.flow_state_id;
         if (flowId) {
-          return { kind: 'code' as const, code: await issueAuthCode(tx, flowId, redeemed.user.id, ctx.now()) };
+          return {
+            kind: 'code' as const,
+            code: await issueAuthCode(tx, flowId, redeemed.user.id, ctx.now()),
+          };
         }
         const session = await signIn(tx, ctx.sessions, {
           user: redeemed.user,
@@ -204,7 +221,12 @@ export function registerVerifyRoutes(app: Hono<AppEnv>, ctx: AuthContext): void 
         challenge,
         redirectTo,
       });
-      await audit(tx, { userId: user.id, action: 'user_recovery_requested', ip: clientIp(c), now: ctx.now() });
+      await audit(tx, {
+        userId: user.id,
+        action: 'user_recovery_requested',
+        ip: clientIp(c),
+        now: ctx.now(),
+      });
     });
     return c.json({});
   });
@@ -435,9 +457,9 @@ async function redeem(
   throw otpExpired(link);
 }
 
-function withFragment(target: string, params: Record<string, string>): string {
+/** `target#k=v&…`, keys sorted as GoTrue writes them (url.Values.Encode()). */
+export function withFragment(target: string, params: Record<string, string>): string {
   const url = new URL(target);
-  // GoTrue encodes with url.Values.Encode(): keys sorted.
   const sorted = new URLSearchParams(
     Object.entries(params).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
   );
@@ -477,5 +499,3 @@ export function errorRedirect(target: string, error: AuthError, pkce: boolean): 
   if (pkce) for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
   return url.toString();
 }
-
-export { withFragment };

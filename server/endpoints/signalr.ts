@@ -29,9 +29,13 @@ export function createSignalrHandlers(deps: {
       }
       const workspaceId = body.workspaceId ?? null;
       if (body.groupType === 'workspace' && workspaceId === null) {
-        throw new AppError(ErrorCode.VALIDATION_FAILED, 'The workspace group needs a workspaceId.', {
-          details: [{ path: 'body.workspaceId', message: 'Required for groupType workspace' }],
-        });
+        throw new AppError(
+          ErrorCode.VALIDATION_FAILED,
+          'The workspace group needs a workspaceId.',
+          {
+            details: [{ path: 'body.workspaceId', message: 'Required for groupType workspace' }],
+          },
+        );
       }
       // A workspace named alongside the user group must be the caller's too: no probing.
       if (workspaceId !== null) await requireWorkspaceRole(tx, workspaceId, identity.userId);

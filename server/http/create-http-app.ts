@@ -144,13 +144,15 @@ export function createHttpApp(deps: HttpAppDeps): Hono<AppEnv> {
     const url = new URL(c.req.url);
     url.searchParams.set('endpoint', c.req.param('operation'));
     const raw = c.req.raw;
-    c.req.raw = new Request(url, {
+    // Node's fetch needs `duplex` to forward a streamed body (absent from DOM's RequestInit).
+    const init: RequestInit & { duplex: 'half' } = {
       method: raw.method,
       headers: raw.headers,
       body: raw.body,
       duplex: 'half',
       signal: raw.signal,
-    });
+    };
+    c.req.raw = new Request(url, init);
     return dispatch(c);
   });
 

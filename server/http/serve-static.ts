@@ -1,8 +1,10 @@
 /**
- * Serves the built PWA from dist/. Hashed files under /assets are immutable; index.html and the
+ * Serves the built PWA from dist/. Hashed files under /assets are immutable; HTML and the
  * service worker are never cached so a deploy is seen at once. Compressible files are sent with
  * brotli or gzip, compressed once and kept in memory (dist/ does not change while we run).
- * App paths without a file fall back to index.html; the API prefixes never do.
+ * A public page prerendered at build time is served as its static HTML (`/pricing` ->
+ * `pricing/index.html`, `/` -> `home.html`); other app paths fall back to index.html, the app
+ * shell; the API prefixes never do.
  */
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
@@ -95,7 +97,13 @@ export function createStaticHandler(options: { distDir: string }) {
     if (pathname.includes('\0') || isServerPath(pathname)) return null;
 
     let relative = pathname === '/' ? '/index.html' : pathname;
-    let entry = await load(relative);
+    let entry: Entry | null = null;
+    const prerendered = prerenderedPage(pathname);
+    if (prerendered) {
+      entry = await load(prerendered);
+      if (entry) relative = prerendered;
+    }
+    entry ??= await load(relative);
     if (!entry) {
       // Missing hashed assets must 404: answering a stale chunk with HTML breaks the old tab.
       if (pathname.startsWith('/assets/') || (path.extname(pathname) !== '' && !acceptsHtml(c))) {
@@ -138,9 +146,23 @@ export function createStaticHandler(options: { distDir: string }) {
   };
 }
 
+/**
+ * The prerendered file for a page path, if it could have one: `/` -> `/home.html` (index.html is
+ * the app shell the service worker serves for every path), `/a/b` -> `/a/b/index.html`. Paths
+ * with an extension or a trailing slash never do.
+ */
+function prerenderedPage(pathname: string): string | null {
+  if (pathname === '/') return '/home.html';
+  if (pathname.endsWith('/') || path.extname(pathname) !== '') return null;
+  return `${pathname}/index.html`;
+}
+
 function cacheControl(relative: string): string {
   if (relative.startsWith('/assets/')) return 'public, max-age=31536000, immutable';
   if (NEVER_CACHED.has(relative)) return 'no-cache, no-store, must-revalidate';
+  // Prerendered pages: revalidated on every visit (a deploy is seen at once) but storable, so the
+  // back button can restore them from the back/forward cache.
+  if (relative.endsWith('.html')) return 'no-cache';
   return 'public, max-age=3600';
 }
 

@@ -1,16 +1,14 @@
 /**
  * Mail through an SMTP server (SMTP_URL, e.g. smtps://user:pass@smtp.example.com:465), sent with
- * nodemailer. One pooled transport per process; a failed send rejects, and the caller (an
- * after-commit effect) logs it.
+ * nodemailer. One connection per message (auth mail is rare; nothing idles open between
+ * messages); a failed send rejects, and the caller (an after-commit effect) logs it.
  */
 import nodemailer from 'nodemailer';
 import type { Logger } from '../logger.ts';
 import type { MailMessage, Mailer } from './mailer.ts';
 
 export function createSmtpMailer(options: { url: string; from: string; logger: Logger }): Mailer {
-  const url = new URL(options.url);
-  url.searchParams.set('pool', 'true');
-  const transport = nodemailer.createTransport(url.toString());
+  const transport = nodemailer.createTransport(options.url);
   return {
     async send(message: MailMessage): Promise<void> {
       const info = await transport.sendMail({

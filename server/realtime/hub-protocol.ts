@@ -118,7 +118,10 @@ const typeOnlySchema = v.object({ type: v.number() });
  */
 export function parseClientMessage(
   record: string,
-): { kind: 'message'; message: ClientMessage } | { kind: 'ignored' } | { kind: 'invalid'; error: string } {
+):
+  | { kind: 'message'; message: ClientMessage }
+  | { kind: 'ignored' }
+  | { kind: 'invalid'; error: string } {
   let json: unknown;
   try {
     json = JSON.parse(record);

@@ -50,7 +50,10 @@ export function createHubTokens(deps: { secret: Uint8Array; ttlSeconds?: number 
         return { ok: true, userId: claims.output.sub };
       } catch (error) {
         if (error instanceof errors.JWTExpired) {
-          return { ok: false, reason: 'The hub token has expired; ask notification-connect again.' };
+          return {
+            ok: false,
+            reason: 'The hub token has expired; ask notification-connect again.',
+          };
         }
         return { ok: false, reason: 'The hub token is not valid.' };
       }

@@ -94,6 +94,8 @@ export interface NotificationHubDeps {
   maxRecordBytes?: number;
   /** A client whose unsent data exceeds this is too slow to keep: it is dropped (may reconnect). */
   maxBufferedBytes?: number;
+  /** Connections (negotiated or live) one user may hold on this process; more get 429. */
+  maxConnectionsPerUser?: number;
   methods?: Readonly<Record<string, HubMethod>>;
 }
 
@@ -173,6 +175,7 @@ export function createNotificationHub(deps: NotificationHubDeps): NotificationHu
   const timings: HubTimings = { ...DEFAULT_HUB_TIMINGS, ...deps.timings };
   const maxRecordBytes = deps.maxRecordBytes ?? DEFAULT_MAX_RECORD_BYTES;
   const maxBufferedBytes = deps.maxBufferedBytes ?? 4 * 1024 * 1024;
+  const maxConnectionsPerUser = deps.maxConnectionsPerUser ?? 100;
   const backplane = deps.backplane ?? null;
   const log = deps.logger.child({ component: 'notification-hub' });
   const path = NOTIFICATION_HUB_PATH;
@@ -189,6 +192,7 @@ export function createNotificationHub(deps: NotificationHubDeps): NotificationHu
 
   const byId = new Map<string, Connection>();
   const byToken = new Map<string, Connection>();
+  const perUser = new Map<string, number>();
   const groups = new Map<string, GroupEntry>();
   const pendingJoins = new Map<string, (result: JoinResult) => void>();
   let stopping = false;
@@ -216,6 +220,11 @@ export function createNotificationHub(deps: NotificationHubDeps): NotificationHu
 
   // --- Connections ---------------------------------------------------------------------------
 
+  /** False when the user already holds the most connections allowed (tabs times devices). */
+  function mayConnect(userId: string): boolean {
+    return (perUser.get(userId) ?? 0) < maxConnectionsPerUser;
+  }
+
   function newConnection(userId: string): Connection {
     const connection: Connection = {
       id: randomBytes(16).toString('base64url'),
@@ -233,6 +242,7 @@ export function createNotificationHub(deps: NotificationHubDeps): NotificationHu
     };
     byId.set(connection.id, connection);
     byToken.set(connection.token, connection);
+    perUser.set(userId, (perUser.get(userId) ?? 0) + 1);
     if (!tick) {
       tick = setInterval(sweep, timings.tickMs);
       tick.unref();
@@ -245,7 +255,10 @@ export function createNotificationHub(deps: NotificationHubDeps): NotificationHu
     if (!ws || ws.readyState !== WebSocket.OPEN) return;
     if (ws.bufferedAmount > maxBufferedBytes) {
       log.warn({ connectionId: connection.id }, 'client too slow; dropping it');
-      closeConnection(connection, closeRecord({ error: 'The client fell behind.', allowReconnect: true }));
+      closeConnection(
+        connection,
+        closeRecord({ error: 'The client fell behind.', allowReconnect: true }),
+      );
       return;
     }
     ws.send(record);
@@ -274,7 +287,11 @@ export function createNotificationHub(deps: NotificationHubDeps): NotificationHu
 
   /** Removes every trace of the connection except its socket; idempotent. */
   function forget(connection: Connection): void {
-    byId.delete(connection.id);
+    if (byId.delete(connection.id)) {
+      const count = (perUser.get(connection.userId) ?? 1) - 1;
+      if (count > 0) perUser.set(connection.userId, count);
+      else perUser.delete(connection.userId);
+    }
     byToken.delete(connection.token);
     for (const group of connection.groups) leaveGroup(connection, group);
     connection.groups.clear();
@@ -334,6 +351,11 @@ export function createNotificationHub(deps: NotificationHubDeps): NotificationHu
     const query = v.parse(negotiateQuerySchema, c.req.query());
     const token = bearerToken(c.req.header('authorization')) ?? query.access_token;
     const userId = await authenticate(token);
+    if (!mayConnect(userId)) {
+      throw new AppError(ErrorCode.RATE_LIMITED, 'Too many hub connections; close some first.', {
+        headers: { 'Retry-After': '30' },
+      });
+    }
     const connection = newConnection(userId);
     log.debug({ connectionId: connection.id, userId }, 'negotiated');
     c.header('Cache-Control', 'no-store');
@@ -407,6 +429,10 @@ export function createNotificationHub(deps: NotificationHubDeps): NotificationHu
     }
     const id = target.searchParams.get('id');
     // No id: the client skipped negotiation; the spec says the connection starts on the spot.
+    if (id === null && !mayConnect(check.userId)) {
+      refuse(socket, 429, 'Too many hub connections; close some first.');
+      return;
+    }
     const connection = id === null ? newConnection(check.userId) : byToken.get(id);
     if (!connection) {
       refuse(socket, 404, 'No such connection: negotiate again.');
@@ -455,7 +481,15 @@ export function createNotificationHub(deps: NotificationHubDeps): NotificationHu
     connection.since = now();
     connection.lastReceivedAt = now();
     connection.lastSentAt = now();
-    ws.on('message', (data, isBinary) => onFrame(connection, data, isBinary));
+    ws.on('message', (data, isBinary) => {
+      try {
+        onFrame(connection, data, isBinary);
+      } catch (error) {
+        // A bug here must cost one connection, never the process (this runs in an event handler).
+        log.error({ err: error, connectionId: connection.id }, 'hub message handling failed');
+        closeConnection(connection, closeRecord({ error: 'An unexpected error occurred.' }));
+      }
+    });
     ws.on('error', (error) =>
       log.debug({ err: error, connectionId: connection.id }, 'WebSocket error'),
     );
@@ -507,7 +541,10 @@ export function createNotificationHub(deps: NotificationHubDeps): NotificationHu
   /** Like ASP.NET on InvalidDataException: a Close with the reason, no reconnect. */
   function protocolError(connection: Connection, reason: string): void {
     log.info({ connectionId: connection.id, reason }, 'closing a connection on a protocol error');
-    closeConnection(connection, closeRecord({ error: `Connection closed with an error. ${reason}` }));
+    closeConnection(
+      connection,
+      closeRecord({ error: `Connection closed with an error. ${reason}` }),
+    );
   }
 
   function onMessage(connection: Connection, message: ClientMessage): void {
@@ -527,10 +564,7 @@ export function createNotificationHub(deps: NotificationHubDeps): NotificationHu
     }
   }
 
-  function invoke(
-    connection: Connection,
-    message: Extract<ClientMessage, { type: 1 | 4 }>,
-  ): void {
+  function invoke(connection: Connection, message: Extract<ClientMessage, { type: 1 | 4 }>): void {
     const { invocationId } = message;
     const reply = (outcome: { result: unknown } | { error: string } | null) => {
       if (invocationId !== undefined) send(connection, completionRecord(invocationId, outcome));
@@ -610,10 +644,16 @@ export function createNotificationHub(deps: NotificationHubDeps): NotificationHu
     groups.delete(group);
     entry.ready
       .then((unsubscribe) => unsubscribe?.())
-      .catch((error: unknown) => log.warn({ err: error, group }, 'could not leave a group channel'));
+      .catch((error: unknown) =>
+        log.warn({ err: error, group }, 'could not leave a group channel'),
+      );
   }
 
-  async function joinOwned(connection: Connection, userId: string, group: string): Promise<JoinResult> {
+  async function joinOwned(
+    connection: Connection,
+    userId: string,
+    group: string,
+  ): Promise<JoinResult> {
     if (connection.state !== 'connected') return 'not-found';
     if (connection.userId !== userId) return 'forbidden';
     return joinLocally(connection, group);
@@ -628,7 +668,8 @@ export function createNotificationHub(deps: NotificationHubDeps): NotificationHu
     if (local) return joinOwned(local, request.userId, request.group);
     if (!backplane) return 'not-found';
     // Another process may hold the connection: ask on its channel, wait for the reply.
-    await serverChannelReady;
+    // Without the reply channel (backplane unreachable at start) no answer could arrive.
+    if ((await serverChannelReady.catch(() => null)) === null) return 'unavailable';
     const requestId = randomUUID();
     const reply = new Promise<JoinResult>((resolve) => {
       const timer = setTimeout(() => {
@@ -642,16 +683,23 @@ export function createNotificationHub(deps: NotificationHubDeps): NotificationHu
         resolve(result);
       });
     });
-    const receivers = await backplane.publish(
-      connectionChannel(request.connectionId),
-      JSON.stringify({
-        kind: 'join',
-        requestId,
-        replyTo: serverId,
-        userId: request.userId,
-        group: request.group,
-      }),
-    );
+    let receivers: number;
+    try {
+      receivers = await backplane.publish(
+        connectionChannel(request.connectionId),
+        JSON.stringify({
+          kind: 'join',
+          requestId,
+          replyTo: serverId,
+          userId: request.userId,
+          group: request.group,
+        }),
+      );
+    } catch (error) {
+      log.error({ err: error }, 'could not forward a join');
+      receivers = -1;
+      pendingJoins.get(requestId)?.('unavailable');
+    }
     if (receivers === 0) {
       // Nobody holds that connection: no process listens on its channel.
       pendingJoins.get(requestId)?.('not-found');
@@ -757,7 +805,8 @@ export function createNotificationHub(deps: NotificationHubDeps): NotificationHu
     closeConnections,
     stats: () => {
       let negotiated = 0;
-      for (const connection of byId.values()) if (connection.state === 'negotiated') negotiated += 1;
+      for (const connection of byId.values())
+        if (connection.state === 'negotiated') negotiated += 1;
       return { connections: byId.size - negotiated, negotiated, groups: groups.size };
     },
     shutdown,

@@ -49,7 +49,11 @@ export type NewNotification = v.InferInput<typeof newNotificationSchema> & {
 export interface NotificationStore {
   /** Stores a notification; after commit pushes notificationReceived and the new unread count. */
   createNotification(scope: NotificationScope, input: NewNotification): Promise<Notification>;
-  list(tx: Queryable, userId: string, page: { page: number; limit: number }): Promise<Notification[]>;
+  list(
+    tx: Queryable,
+    userId: string,
+    page: { page: number; limit: number },
+  ): Promise<Notification[]>;
   unreadCount(tx: Queryable, userId: string): Promise<number>;
   /** null: the user has no notification with that id. */
   markRead(scope: NotificationScope, userId: string, id: string): Promise<number | null>;

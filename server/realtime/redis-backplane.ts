@@ -29,7 +29,9 @@ export async function createRedisBackplane(deps: {
     ['subscriber', subscriber],
   ] as const) {
     // Without a listener an 'error' event would crash the process; node-redis retries by itself.
-    client.on('error', (error: unknown) => log.warn({ err: error, role }, 'redis connection error'));
+    client.on('error', (error: unknown) =>
+      log.warn({ err: error, role }, 'redis connection error'),
+    );
   }
   await Promise.all([publisher.connect(), subscriber.connect()]);
   log.info({ prefix: deps.prefix }, 'redis backplane connected');

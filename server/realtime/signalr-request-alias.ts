@@ -37,13 +37,15 @@ export function createSignalrHeaderAlias(): Hono<AppEnv> {
       }
       if (changed) {
         const raw = c.req.raw;
-        c.req.raw = new Request(url, {
+        // Node's fetch needs `duplex` to forward a streamed body (absent from DOM's RequestInit).
+        const init: RequestInit & { duplex: 'half' } = {
           method: raw.method,
           headers: raw.headers,
           body: raw.body,
           duplex: 'half',
           signal: raw.signal,
-        });
+        };
+        c.req.raw = new Request(url, init);
       }
     }
     await next();

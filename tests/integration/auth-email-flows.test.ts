@@ -61,7 +61,12 @@ describe('sign-up with email confirmation', () => {
     const location = response.headers.get('location') ?? '';
     expect(location.startsWith('http://localhost:5173/welcome#')).toBe(true);
     const params = fragmentParams(location);
-    expect(params).toMatchObject({ token_type: 'bearer', type: 'signup', expires_in: '3600', sb: '' });
+    expect(params).toMatchObject({
+      token_type: 'bearer',
+      type: 'signup',
+      expires_in: '3600',
+      sb: '',
+    });
     // Keys sorted as GoTrue's url.Values.Encode() writes them.
     expect(Object.keys(params)).toEqual([...Object.keys(params)].sort());
 
@@ -114,7 +119,9 @@ describe('sign-up with email confirmation', () => {
 
     const other = t.createClient();
     await other.auth.signUp({ email: 'linus@example.com', password: TEST_PASSWORD });
-    const token = new URL((await t.lastMailTo('linus@example.com')).link ?? '').searchParams.get('token');
+    const token = new URL((await t.lastMailTo('linus@example.com')).link ?? '').searchParams.get(
+      'token',
+    );
     const byHash = await other.auth.verifyOtp({ token_hash: token ?? '', type: 'signup' });
     expect(byHash.error).toBeNull();
     expect(byHash.data.session?.access_token).toBeTruthy();
@@ -166,7 +173,7 @@ describe('password sign-in', () => {
     expect(data.session?.expires_in).toBe(3600);
     const aal = await client.auth.mfa.getAuthenticatorAssuranceLevel();
     expect(aal.data).toMatchObject({ currentLevel: 'aal1', nextLevel: 'aal1' });
-    expect(aal.data?.currentAuthenticationMethods[0]?.method).toBe('password');
+    expect(aal.data?.currentAuthenticationMethods[0]).toMatchObject({ method: 'password' });
   });
 
   it('answers a wrong password or unknown account with invalid_credentials (400)', async () => {
@@ -239,8 +246,12 @@ describe('magic link and recovery', () => {
     expect(updated.error).toBeNull();
     const fresh = t.createClient();
     expect(
-      (await fresh.auth.signInWithPassword({ email: 'forgetful@example.com', password: TEST_PASSWORD }))
-        .error?.code,
+      (
+        await fresh.auth.signInWithPassword({
+          email: 'forgetful@example.com',
+          password: TEST_PASSWORD,
+        })
+      ).error?.code,
     ).toBe('invalid_credentials');
     expect(
       (
@@ -364,7 +375,10 @@ describe('sign-out scopes', () => {
     await t.registerUser('scopes@example.com');
     const clients = [t.createClient(), t.createClient(), t.createClient(), t.createClient()];
     for (const client of clients) {
-      await client.auth.signInWithPassword({ email: 'scopes@example.com', password: TEST_PASSWORD });
+      await client.auth.signInWithPassword({
+        email: 'scopes@example.com',
+        password: TEST_PASSWORD,
+      });
     }
     const [a, b, c, d] = clients as [
       (typeof clients)[0],
@@ -403,12 +417,19 @@ describe('wire details', () => {
       headers: {
         Origin: 'https://other.example',
         'Access-Control-Request-Method': 'POST',
-        'Access-Control-Request-Headers': 'apikey, authorization, content-type, x-client-info, x-supabase-api-version',
+        'Access-Control-Request-Headers':
+          'apikey, authorization, content-type, x-client-info, x-supabase-api-version',
       },
     });
     expect(preflight.status).toBe(204);
     const allowed = preflight.headers.get('access-control-allow-headers') ?? '';
-    for (const header of ['apikey', 'authorization', 'content-type', 'x-client-info', 'x-supabase-api-version']) {
+    for (const header of [
+      'apikey',
+      'authorization',
+      'content-type',
+      'x-client-info',
+      'x-supabase-api-version',
+    ]) {
       expect(allowed.toLowerCase()).toContain(header);
     }
     const error = await t.fetch(`${SITE_URL}/auth/v1/user`, {
@@ -428,7 +449,9 @@ describe('wire details', () => {
   it('requires the anon key as apikey, except on navigations and the JWKS', async () => {
     const missing = await t.fetch(`${SITE_URL}/auth/v1/settings`);
     expect(missing.status).toBe(401);
-    const settings = await t.fetch(`${SITE_URL}/auth/v1/settings`, { headers: { apikey: t.anonKey } });
+    const settings = await t.fetch(`${SITE_URL}/auth/v1/settings`, {
+      headers: { apikey: t.anonKey },
+    });
     expect(await settings.json()).toMatchObject({ external: { email: true, google: false } });
     const jwks = await t.fetch(`${SITE_URL}/auth/v1/.well-known/jwks.json`);
     expect(jwks.status).toBe(200);
@@ -446,5 +469,42 @@ describe('wire details', () => {
       googleEnabled: false,
       captchaSiteKey: null,
     });
+  });
+});
+
+describe('AUTH_AUTOCONFIRM', () => {
+  let auto: AuthTestServer;
+
+  beforeAll(async () => {
+    auto = await createAuthTestServer({ config: { autoconfirm: true } });
+  });
+
+  afterAll(async () => {
+    await auto.cleanup();
+  });
+
+  it('signs up straight into a session; a second sign-up is user_already_exists', async () => {
+    const client = auto.createClient();
+    const { data, error } = await client.auth.signUp({
+      email: 'auto@example.com',
+      password: TEST_PASSWORD,
+    });
+    expect(error).toBeNull();
+    expect(data.session?.access_token).toBeTruthy();
+    expect(data.user?.email_confirmed_at).toBeTruthy();
+    expect(await auto.readMails()).toHaveLength(0);
+    const again = await auto
+      .createClient()
+      .auth.signUp({ email: 'auto@example.com', password: TEST_PASSWORD });
+    expect(again.error).toMatchObject({ status: 422, code: 'user_already_exists' });
+  });
+});
+
+describe('outbox mode', () => {
+  it('logs each mail link for the developer, and never a password', () => {
+    const links = t.logLines.filter((line) => line.msg === 'auth mail link (outbox mode)');
+    expect(links.length).toBeGreaterThan(0);
+    expect(String(links[0]?.link)).toMatch(/\/auth\/v1\/verify\?token=/);
+    expect(JSON.stringify(t.logLines)).not.toContain(TEST_PASSWORD);
   });
 });

@@ -60,7 +60,9 @@ describe('refresh-token rotation', () => {
     const rt2 = second.data.session?.refresh_token ?? '';
     expect(rt2).not.toBe(rt1);
     // Two generations back, still inside the window: the chain leads to the active token.
-    expect(((await (await rawRefresh(rt0)).json()) as { refresh_token: string }).refresh_token).toBe(rt2);
+    expect(
+      ((await (await rawRefresh(rt0)).json()) as { refresh_token: string }).refresh_token,
+    ).toBe(rt2);
 
     t.clock.advance(11_000);
     const late = await t.createClient().auth.refreshSession({ refresh_token: rt0 });
@@ -86,9 +88,7 @@ describe('refresh-token rotation', () => {
   });
 
   it('unknown and malformed refresh tokens', async () => {
-    const unknown = await t
-      .createClient()
-      .auth.refreshSession({ refresh_token: 'x'.repeat(43) });
+    const unknown = await t.createClient().auth.refreshSession({ refresh_token: 'x'.repeat(43) });
     expect(unknown.error).toMatchObject({ status: 400, code: 'refresh_token_not_found' });
     const short = await rawRefresh('short');
     expect(short.status).toBe(400);
@@ -99,7 +99,9 @@ describe('refresh-token rotation', () => {
     const { session } = await signedIn('retry@example.com');
     let refreshCalls = 0;
     const flaky: typeof fetch = (input, init) => {
-      if (String(input instanceof Request ? input.url : input).includes('grant_type=refresh_token')) {
+      if (
+        String(input instanceof Request ? input.url : input).includes('grant_type=refresh_token')
+      ) {
         refreshCalls += 1;
         if (refreshCalls <= 2) return Promise.resolve(new Response('busy', { status: 503 }));
       }
@@ -178,7 +180,10 @@ describe('access tokens', () => {
       `${SITE_URL}/api/${userEndpoint.resource}?endpoint=${userEndpoint.operation}`,
       { headers: { Authorization: `Bearer ${token}` } },
     );
-    return { status: response.status, body: (await response.json()) as { error?: { code: string; message: string } } };
+    return {
+      status: response.status,
+      body: (await response.json()) as { error?: { code: string; message: string } },
+    };
   }
 
   it('carry the GoTrue claims and verify on /api', async () => {
@@ -216,12 +221,19 @@ describe('access tokens', () => {
   it('tampered, foreign-signed and expired tokens are refused on /auth/v1 and /api', async () => {
     const { session } = await signedIn('tamper@example.com');
     const [head, payload, signature] = session.access_token.split('.') as [string, string, string];
-    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<
+      string,
+      unknown
+    >;
     const forged = `${head}.${Buffer.from(JSON.stringify({ ...claims, role: 'service_role' })).toString('base64url')}.${signature}`;
 
     const client = t.createClient();
     const tampered = await client.auth.getUser(forged);
-    expect(tampered.error).toMatchObject({ status: 403, code: 'bad_jwt', message: 'Invalid JWT signature' });
+    expect(tampered.error).toMatchObject({
+      status: 403,
+      code: 'bad_jwt',
+      message: 'Invalid JWT signature',
+    });
     expect(await apiCall(forged)).toMatchObject({
       status: 401,
       body: { error: { code: 'UNAUTHORIZED', message: 'Invalid JWT signature' } },
@@ -230,7 +242,11 @@ describe('access tokens', () => {
     // Same claims and kid, another key.
     const other = await generateKeyPair('ES256');
     const foreign = await new SignJWT(claims)
-      .setProtectedHeader({ alg: 'ES256', kid: String(JSON.parse(Buffer.from(head, 'base64url').toString()).kid), typ: 'JWT' })
+      .setProtectedHeader({
+        alg: 'ES256',
+        kid: String(JSON.parse(Buffer.from(head, 'base64url').toString()).kid),
+        typ: 'JWT',
+      })
       .sign(other.privateKey);
     expect((await apiCall(foreign)).body.error?.message).toBe('Invalid JWT signature');
     // alg none / HS256 confusion attempts never verify.

@@ -1,0 +1,99 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../tests/fixtures/create-test-app.ts';
+
+const SHELL =
+  '<!doctype html><html><head><title>Satchel</title></head><body><div id="root"></div></body></html>';
+const page = (name: string) =>
+  `<!doctype html><html><head><title>${name} — Satchel</title></head><body><div id="prerendered"><h1>${name}</h1></div><div id="root"></div></body></html>`;
+
+describe('prerendered pages', () => {
+  let t: TestApp;
+  let root: string;
+  beforeEach(async () => {
+    root = await mkdtemp(path.join(tmpdir(), 'satchel-dist-'));
+    const dist = path.join(root, 'dist');
+    await mkdir(path.join(dist, 'pricing'), { recursive: true });
+    await mkdir(path.join(dist, 'features'), { recursive: true });
+    await mkdir(path.join(dist, 'subscription', 'success'), { recursive: true });
+    await writeFile(path.join(dist, 'index.html'), SHELL);
+    await writeFile(path.join(dist, 'home.html'), page('Home'));
+    await writeFile(path.join(dist, 'pricing', 'index.html'), page('Pricing'));
+    await writeFile(path.join(dist, 'subscription', 'success', 'index.html'), page('Subscribed'));
+    await writeFile(path.join(root, 'index.html'), 'outside dist');
+    t = await createTestApp({ distDir: dist });
+  });
+  afterEach(async () => {
+    await t.cleanup();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it('serves /<path> from <path>/index.html, nested paths and query strings included', async () => {
+    for (const [url, name] of [
+      ['/pricing', 'Pricing'],
+      ['/pricing?interval=year', 'Pricing'],
+      ['/subscription/success?session_id=cs_test_123', 'Subscribed'],
+    ] as const) {
+      const response = await t.app.request(url, { headers: { Accept: 'text/html' } });
+      expect(response.status, url).toBe(200);
+      expect(response.headers.get('content-type'), url).toBe('text/html; charset=utf-8');
+      expect(await response.text(), url).toBe(page(name));
+    }
+  });
+
+  it('serves the home page from home.html, never the app shell', async () => {
+    const response = await t.app.request('/', { headers: { Accept: 'text/html' } });
+    expect(await response.text()).toBe(page('Home'));
+  });
+
+  it('keeps the app shell for every other path, and for index.html itself', async () => {
+    for (const url of [
+      '/dashboard',
+      '/projects/p1/c1',
+      '/pricing/',
+      '/index.html',
+      '/no-such-page',
+    ]) {
+      const response = await t.app.request(url, { headers: { Accept: 'text/html' } });
+      expect(response.status, url).toBe(200);
+      expect(await response.text(), url).toBe(SHELL);
+    }
+  });
+
+  it('revalidates prerendered pages on every visit and answers a matching ETag with 304', async () => {
+    const first = await t.app.request('/pricing');
+    expect(first.headers.get('cache-control')).toBe('no-cache');
+    const etag = first.headers.get('etag') ?? '';
+    expect(etag).not.toBe('');
+    const again = await t.app.request('/pricing', { headers: { 'If-None-Match': etag } });
+    expect(again.status).toBe(304);
+    // The shell keeps its stricter policy.
+    expect((await t.app.request('/dashboard')).headers.get('cache-control')).toContain('no-store');
+  });
+
+  it('compresses prerendered pages and answers HEAD without a body', async () => {
+    const long = `${page('Features').replace('</h1>', `</h1><p>${'Offline. '.repeat(200)}</p>`)}`;
+    await writeFile(path.join(root, 'dist', 'features', 'index.html'), long);
+    const compressed = await t.app.request('/features', { headers: { 'Accept-Encoding': 'br' } });
+    expect(compressed.headers.get('content-encoding')).toBe('br');
+    expect(compressed.headers.get('vary')).toBe('Accept-Encoding');
+    const head = await t.app.request('/pricing', { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+  });
+
+  it('never escapes dist through a page path', async () => {
+    for (const url of ['/..', '/%2e%2e', '/pricing/..%2f..']) {
+      const response = await t.app.request(url, { headers: { Accept: 'text/html' } });
+      expect(await response.text(), url).not.toContain('outside dist');
+    }
+  });
+
+  it('leaves API paths alone even when a folder of that name exists', async () => {
+    const response = await t.app.request('/api/pricing', { headers: { Accept: 'text/html' } });
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toContain('application/json');
+  });
+});

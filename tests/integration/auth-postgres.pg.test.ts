@@ -1,0 +1,105 @@
+/**
+ * The auth service on PostgreSQL (DATABASE_URL), where requests really run concurrently: the
+ * refresh-token row locks must make two tabs refreshing one token at once end with the same new
+ * token, and reuse after the window must still revoke the family. Skipped without
+ * DATABASE_URL_TEST.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAuthService } from '../../server/auth/create-auth-service.ts';
+import type { Database } from '../../server/db/database.ts';
+import { runMigrations } from '../../server/db/migrate.ts';
+import { createPostgresDatabase } from '../../server/db/postgres-database.ts';
+import { createLogger } from '../../server/logger.ts';
+import {
+  createAuthTestServer,
+  SITE_URL,
+  TEST_PASSWORD,
+  type AuthTestServer,
+} from '../fixtures/create-auth-test-server.ts';
+import { createScratchDatabase, postgresTestUrl } from '../fixtures/scratch-postgres.ts';
+
+const suite = postgresTestUrl ? describe : describe.skip;
+
+suite('auth service on PostgreSQL', () => {
+  let t: AuthTestServer;
+  let drop: () => Promise<void> = () => Promise.resolve();
+
+  beforeAll(async () => {
+    const scratch = await createScratchDatabase(postgresTestUrl ?? '');
+    drop = () => scratch.drop();
+    const db = await createPostgresDatabase({ connectionString: scratch.url });
+    await runMigrations(db);
+    t = await createAuthTestServer({ db });
+  });
+
+  afterAll(async () => {
+    await t.cleanup();
+    await drop();
+  });
+
+  const refresh = (token: string) =>
+    t.fetch(`${SITE_URL}/auth/v1/token?grant_type=refresh_token`, {
+      method: 'POST',
+      headers: { apikey: t.anonKey, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ refresh_token: token }),
+    });
+
+  it('signs up, confirms, signs in; concurrent refreshes share one rotation', async () => {
+    await t.registerUser('pg@example.com');
+    const client = t.createClient();
+    const { data, error } = await client.auth.signInWithPassword({
+      email: 'pg@example.com',
+      password: TEST_PASSWORD,
+    });
+    expect(error).toBeNull();
+    const token = data.session?.refresh_token ?? '';
+    const answers = await Promise.all([refresh(token), refresh(token), refresh(token)]);
+    const bodies = (await Promise.all(answers.map((a) => a.json()))) as { refresh_token: string }[];
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(new Set(bodies.map((b) => b.refresh_token)).size).toBe(1);
+    expect(bodies[0]?.refresh_token).not.toBe(token);
+
+    t.clock.advance(11_000);
+    const late = await refresh(token);
+    expect(late.status).toBe(400);
+    expect(((await late.json()) as { code: string }).code).toBe('refresh_token_already_used');
+    expect((await refresh(bodies[0]?.refresh_token ?? '')).status).toBe(400);
+  });
+
+  it('the signing key is created once when two processes start together', async () => {
+    const scratch = await createScratchDatabase(postgresTestUrl ?? '');
+    const pools = [
+      await createPostgresDatabase({ connectionString: scratch.url }),
+      await createPostgresDatabase({ connectionString: scratch.url }),
+    ];
+    try {
+      await runMigrations(pools[0] as Database);
+      const services = await Promise.all(
+        pools.map((db) =>
+          createAuthService({
+            db,
+            logger: createLogger({ level: 'silent' }),
+            mailer: { send: () => Promise.resolve() },
+            sms: { send: () => Promise.resolve() },
+            config: {
+              siteUrl: SITE_URL,
+              autoconfirm: false,
+              jwtExpirySeconds: 3600,
+              mfaIssuer: 'x',
+              additionalRedirectUrls: [],
+              captcha: null,
+              google: null,
+              logMailLinks: false,
+            },
+            argon2Options: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
+          }),
+        ),
+      );
+      expect(services[0]?.anonKey).toBe(services[1]?.anonKey);
+      expect(services[0]?.jwks.keys).toHaveLength(1);
+    } finally {
+      await Promise.all(pools.map((db) => db.close()));
+      await scratch.drop();
+    }
+  });
+});
