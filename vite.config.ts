@@ -3,8 +3,16 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { prerenderSite } from './scripts/prerender-site.mjs';
 
 const backend = 'http://localhost:8080';
+
+/**
+ * Origin written into the prerendered pages' canonical and Open Graph URLs and the sitemap. The
+ * build reads PUBLIC_URL (the same variable the server reads at run time); without it, the
+ * production address. It changes no behaviour: links inside the app stay relative.
+ */
+const publicUrl = new URL(process.env.PUBLIC_URL || 'https://satchel.app').origin;
 
 // Only the server's own prefixes go to the backend. `/auth/v1` and not `/auth`: the SPA owns
 // `/auth/confirm-registration`, which must stay a client route in dev too.
@@ -61,9 +69,22 @@ export default defineConfig({
       },
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
+        // Prerendered pages are for first visits and crawlers; offline, the service worker answers
+        // every navigation with the app shell (index.html). The share image is for other sites.
+        globIgnores: [
+          '**/node_modules/**',
+          'sw.js',
+          'workbox-*.js',
+          'home.html',
+          '*/**/index.html',
+          'og-image.png',
+        ],
       },
       devOptions: { enabled: false },
     }),
+    // The storage key is src/ui/theme.ts's themeStorageKey (importing it here would pull DOM types
+    // into the config's program); tests/e2e/public-site.spec.ts checks they agree.
+    prerenderSite({ publicUrl, themeStorageKey: 'satchel-theme' }),
   ],
   build: {
     outDir: 'dist',

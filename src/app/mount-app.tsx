@@ -1,20 +1,184 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { Workbox } from 'workbox-window';
 import { createRoot } from 'react-dom/client';
 import { createApiClient } from '../api-client/call-endpoint.ts';
+import type { AuthServices } from '../auth/auth-client.ts';
+import type { AuthController } from '../auth/auth-controller.ts';
+import { createAuthLog, type AuthLog } from '../auth/auth-log.ts';
+import { AuthServicesProvider } from '../auth/auth-services.tsx';
+import { resetPasswordPath } from '../auth/auth-guards.ts';
+import { describeAuthError } from '../auth/describe-auth-error.ts';
+import { createRegistrationCoordinator } from '../auth/registration.ts';
+import { createRetryAfterTracker } from '../auth/retry-after-tracker.ts';
 import { createSignedOutAuthController } from '../auth/signed-out-auth-controller.ts';
+import { createSupabaseAuthController } from '../auth/supabase-auth-controller.ts';
+import { LoadingView } from '../ui/loading-view.tsx';
 import '../ui/styles.css';
 import { createThemeController } from '../ui/theme.ts';
-import { createToaster } from '../ui/toaster.ts';
+import { createToaster, type Toaster } from '../ui/toaster.ts';
 import { App } from './app.tsx';
-import { createAppRouter } from './create-app-router.tsx';
+import { BootErrorScreen } from './boot-error-screen.tsx';
+import { createAppRouter, type AppRouter } from './create-app-router.tsx';
+import { loadPublicConfig } from './load-public-config.ts';
 import { registerServiceWorker } from './register-service-worker.ts';
 
-function safeLocalStorage(): Storage | undefined {
+function safeStorage(kind: 'localStorage' | 'sessionStorage'): Storage | undefined {
   try {
-    return window.localStorage;
+    return window[kind];
   } catch {
     return undefined;
   }
+}
+
+/** Where the confirmation link lands (signup emailRedirectTo). */
+const confirmRegistrationPath = '/auth/confirm-registration';
+
+/**
+ * supabase-js leaves `?error=...` of a failed email link or Google sign-in in the URL, and a `code`
+ * it could not use (the link was opened in another browser, which has no PKCE verifier). Both are
+ * removed before the router reads the URL; what they meant is told in a toast.
+ */
+function tidyAuthCallbackUrl(toaster: Toaster, initError: unknown): void {
+  const url = new URL(window.location.href);
+  let changed = false;
+  for (const key of ['error', 'error_code', 'error_description', 'sb']) {
+    if (url.searchParams.has(key)) {
+      url.searchParams.delete(key);
+      changed = true;
+    }
+  }
+  if (/(^#|&)error/.test(url.hash)) {
+    url.hash = '';
+    changed = true;
+  }
+  if (initError) {
+    toaster.show({ tone: 'error', message: describeAuthError(initError).message });
+  } else if (url.searchParams.has('code')) {
+    url.searchParams.delete('code');
+    changed = true;
+    if (url.pathname === confirmRegistrationPath) {
+      toaster.show({ tone: 'success', message: 'Your email is confirmed. Sign in to continue.' });
+    } else if (url.pathname === resetPasswordPath) {
+      toaster.show({
+        tone: 'error',
+        message: 'Open the reset link in the browser where you asked for it, or ask for a new one.',
+      });
+    }
+  }
+  if (changed) window.history.replaceState(window.history.state, '', url.href);
+}
+
+/** The URL carries what an email link or the Google round trip hands back (PKCE code or error). */
+function hasAuthCallback(url: URL): boolean {
+  return (
+    ['code', 'error', 'error_code', 'error_description'].some((key) => url.searchParams.has(key)) ||
+    /(^#|&)(access_token|error|error_code)=/.test(url.hash)
+  );
+}
+
+interface StartedApp {
+  router: AppRouter;
+  authController: AuthController;
+  services: AuthServices | null;
+}
+
+/**
+ * Boot: read the public config, create the supabase client from it (it picks up a session from
+ * the URL or from storage), then the auth controller and the router. The API client's bearer
+ * token is always the current session's: supabase-js refreshes it first when it is near expiry.
+ */
+async function startApp(toaster: Toaster, log: AuthLog): Promise<StartedApp> {
+  let supabase: SupabaseClient | null = null;
+  const api = createApiClient({
+    baseUrl: '',
+    getAccessToken: async () => {
+      if (!supabase) return null;
+      const { data } = await supabase.auth.getSession();
+      return data.session?.access_token ?? null;
+    },
+  });
+  // Fetched alongside the config; supabase-js stays out of the first bundle.
+  const supabaseModule = import('@supabase/supabase-js');
+  supabaseModule.catch(() => undefined);
+
+  const config = await loadPublicConfig({
+    callEndpoint: api.callEndpoint,
+    storage: safeStorage('localStorage'),
+  });
+
+  if (!config.supabaseAnonKey) {
+    // The server has no sign-in configured: everyone is signed out and auth screens say so.
+    const authController = createSignedOutAuthController();
+    return {
+      router: createAppRouter({ auth: authController.getState(), api }),
+      authController,
+      services: null,
+    };
+  }
+
+  const { createClient } = await supabaseModule;
+  const tracker = createRetryAfterTracker(globalThis.fetch.bind(globalThis));
+  const landing = new URL(window.location.href);
+  supabase = createClient(config.supabaseUrl, config.supabaseAnonKey, {
+    auth: {
+      flowType: 'pkce',
+      detectSessionInUrl: true,
+      persistSession: true,
+      autoRefreshToken: true,
+    },
+    global: { fetch: tracker.fetch },
+  });
+  // Subscribed before initialize() settles, so no event of the URL session is missed.
+  const authController = createSupabaseAuthController({
+    client: supabase.auth,
+    log,
+    recoveryLanding: landing.pathname === resetPasswordPath && landing.searchParams.has('code'),
+  });
+  // Back from an email link or Google: wait for supabase-js to take the session from the URL,
+  // so the router starts on a clean URL. Otherwise render at once: restoring a stored session can
+  // retry a token refresh for up to 30 s when offline, and public pages need no session.
+  if (hasAuthCallback(landing)) {
+    const { error: initError } = await supabase.auth.initialize();
+    tidyAuthCallbackUrl(toaster, initError);
+  }
+
+  const registration = createRegistrationCoordinator({
+    callEndpoint: api.callEndpoint,
+    storage: safeStorage('sessionStorage'),
+    log,
+  });
+  const ensureRegistered = () => {
+    const user = authController.getSession()?.user;
+    return user
+      ? registration.ensureRegistered(user)
+      : Promise.reject(new Error('Nobody is signed in'));
+  };
+  // Spec 4: every signed-in user is registered once per browser session (Google's first sign-in
+  // included). A failure is logged and the user stays where they are; /auth/confirm-registration
+  // shows it with a retry.
+  const registerSignedInUser = () => {
+    if (authController.getState().status !== 'authenticated') return;
+    // On a later task: state changes come from supabase-js's auth callback, and the API call
+    // asks supabase-js for the token, which waits for that callback to return.
+    setTimeout(() => {
+      ensureRegistered().catch(() => undefined);
+    }, 0);
+  };
+  authController.subscribe(registerSignedInUser);
+
+  const services: AuthServices = {
+    client: supabase.auth,
+    googleEnabled: config.googleEnabled,
+    retryAfterSeconds: tracker.secondsLeft,
+    redirectUrl: (pathAndQuery) => new URL(pathAndQuery, window.location.origin).href,
+    ensureRegistered,
+    log,
+  };
+  return {
+    router: createAppRouter({ auth: authController.getState(), api }),
+    authController,
+    services,
+  };
 }
 
 /** Composition root: creates the app's services once and renders it into `container`. */
@@ -22,15 +186,35 @@ export function mountApp(container: HTMLElement): void {
   // The theme is applied before the first render, so the page never flashes the wrong colours.
   const themeController = createThemeController({
     document,
-    storage: safeLocalStorage(),
+    storage: safeStorage('localStorage'),
     matchMedia:
       typeof window.matchMedia === 'function' ? (query) => window.matchMedia(query) : undefined,
   });
   const toaster = createToaster();
-  // Placeholder until the accounts work provides the supabase-js controller.
-  const authController = createSignedOutAuthController();
-  const api = createApiClient({ baseUrl: '' });
-  const router = createAppRouter({ auth: authController.getState(), api });
+  const log = createAuthLog();
+  const root = createRoot(container);
+
+  const boot = () => {
+    root.render(<LoadingView />);
+    startApp(toaster, log).then(
+      ({ router, authController, services }) => {
+        root.render(
+          <AuthServicesProvider services={services}>
+            <App
+              router={router}
+              authController={authController}
+              themeController={themeController}
+              toaster={toaster}
+            />
+          </AuthServicesProvider>,
+        );
+      },
+      (error: unknown) => {
+        log.error('Satchel could not start', error instanceof Error ? error.message : error);
+        root.render(<BootErrorScreen onRetry={boot} />);
+      },
+    );
+  };
 
   // Only production builds have a service worker (devOptions are off), and dev must never be
   // served stale code from a cache.
@@ -43,12 +227,5 @@ export function mountApp(container: HTMLElement): void {
     });
   }
 
-  createRoot(container).render(
-    <App
-      router={router}
-      authController={authController}
-      themeController={themeController}
-      toaster={toaster}
-    />,
-  );
+  boot();
 }

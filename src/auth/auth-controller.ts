@@ -8,8 +8,23 @@ export interface AuthUser {
 
 export type AuthState =
   | { status: 'loading' }
-  | { status: 'authenticated'; user: AuthUser }
-  | { status: 'unauthenticated' };
+  | {
+      status: 'authenticated';
+      user: AuthUser;
+      /**
+       * Signed in by a password-reset link (supabase-js `PASSWORD_RECOVERY`): the user may stay on
+       * the guest-only /reset-password page to choose a new password. Cleared once they do.
+       */
+      passwordRecovery?: boolean;
+    }
+  | {
+      status: 'unauthenticated';
+      /**
+       * The password (or link) was accepted but the account has a verified second factor and the
+       * session is still `aal1`: /login shows the code step. Signed-in pages stay closed until then.
+       */
+      pendingMfa?: boolean;
+    };
 
 /**
  * The seam between the UI and whatever keeps the session (supabase-js in the accounts work).

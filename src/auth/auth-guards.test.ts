@@ -37,6 +37,32 @@ describe('guestOnlyRedirect', () => {
   );
 });
 
+describe('guestOnlyRedirect during a password recovery', () => {
+  const recovering: AuthState = {
+    status: 'authenticated',
+    user: { id: 'u1', email: 'ada@example.com', displayName: 'Ada', role: 'admin' },
+    passwordRecovery: true,
+  };
+
+  it('lets the recovering user stay on /reset-password', () => {
+    expect(guestOnlyRedirect(recovering, {}, '/reset-password')).toBeNull();
+  });
+
+  it('still sends them on from the other guest pages', () => {
+    expect(guestOnlyRedirect(recovering, {}, '/login')).toBe('/dashboard');
+  });
+
+  it('does not open /reset-password to a user who is simply signed in', () => {
+    expect(guestOnlyRedirect(signedIn, {}, '/reset-password')).toBe('/dashboard');
+  });
+
+  it('keeps a visitor who owes the second factor on guest pages', () => {
+    expect(
+      guestOnlyRedirect({ status: 'unauthenticated', pendingMfa: true }, {}, '/login'),
+    ).toBeNull();
+  });
+});
+
 describe('signedInRedirect', () => {
   const location = { pathname: '/projects/p1/c1', searchStr: '?tab=files' };
 
@@ -50,6 +76,13 @@ describe('signedInRedirect', () => {
 
   it('sends a signed-out visitor to /login with the path and query as returnTo', () => {
     expect(signedInRedirect(signedOut, location)).toEqual({
+      to: '/login',
+      search: { returnTo: '/projects/p1/c1?tab=files' },
+    });
+  });
+
+  it('sends a visitor who still owes the second factor to /login', () => {
+    expect(signedInRedirect({ status: 'unauthenticated', pendingMfa: true }, location)).toEqual({
       to: '/login',
       search: { returnTo: '/projects/p1/c1?tab=files' },
     });

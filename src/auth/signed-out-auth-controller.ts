@@ -1,9 +1,10 @@
 import type { AuthController, AuthState } from './auth-controller.ts';
 
 /**
- * Placeholder until the accounts work plugs in the supabase-js controller: there is no way to sign
- * in yet, so after startup the state is always `unauthenticated`. It still starts in `loading`
- * and resolves on a later task, like the real one, so guards and spinners see both states.
+ * The controller for a server without sign-in (its public config has no anon key, so there is no
+ * supabase client to create): after startup the state is always `unauthenticated`. It still
+ * starts in `loading` and resolves on a later task, like the real one, so guards and spinners see
+ * both states.
  */
 export function createSignedOutAuthController(): AuthController {
   const loading: AuthState = { status: 'loading' };

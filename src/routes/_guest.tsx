@@ -14,8 +14,10 @@ const guestSearchSchema = v.object({
 /** Guest-only pages: /login, /signup, /forgot-password, /reset-password, /verify-email. */
 export const Route = createFileRoute('/_guest')({
   validateSearch: guestSearchSchema,
-  beforeLoad: ({ context, search }) => {
-    const target = guestOnlyRedirect(context.auth, search);
+  beforeLoad: ({ context, search, location }) => {
+    // The path matters for one case: a user signed in by a password-reset link stays on
+    // /reset-password (see guestOnlyRedirect).
+    const target = guestOnlyRedirect(context.auth, search, location.pathname);
     if (target !== null) redirect({ href: target, replace: true, throw: true });
   },
   component: GuestLayoutRoute,

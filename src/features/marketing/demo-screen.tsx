@@ -1,6 +1,8 @@
 import { PlaceholderPage } from '../shell/placeholder-page.tsx';
+import { useTakeOverPrerenderedPage } from './use-prerendered-takeover.ts';
 
 export function DemoScreen() {
+  useTakeOverPrerenderedPage();
   return (
     <PlaceholderPage
       variant="marketing"

@@ -1,10 +1,75 @@
-import { PlaceholderPage } from '../shell/placeholder-page.tsx';
+import { Info, ShieldCheck, UserRound } from 'lucide-react';
+import { Tab, TabList, TabPanel, Tabs, type Key } from 'react-aria-components';
+import type { CallEndpoint } from '#contract/define-endpoint.ts';
+import { useAuth } from '../../auth/auth-provider.tsx';
+import { useAuthServices } from '../../auth/auth-services.tsx';
+import { usePageTitle } from '../../ui/use-page-title.ts';
+import { FormAlert } from '../auth/form-alert.tsx';
+import { authUnavailableMessage } from '../auth/auth-unavailable.ts';
+import { AboutSettings } from './about-settings.tsx';
+import { ProfileSettings } from './profile-settings.tsx';
+import { SecuritySettings } from './security-settings.tsx';
 
-export function SettingsScreen() {
+export const settingsTabs = ['profile', 'security', 'about'] as const;
+export type SettingsTab = (typeof settingsTabs)[number];
+
+export interface SettingsScreenProps {
+  tab: SettingsTab;
+  onTabChange: (tab: SettingsTab) => void;
+  callEndpoint: CallEndpoint;
+}
+
+const tabs: { id: SettingsTab; label: string; Icon: typeof Info }[] = [
+  { id: 'profile', label: 'Profile', Icon: UserRound },
+  { id: 'security', label: 'Security', Icon: ShieldCheck },
+  { id: 'about', label: 'About', Icon: Info },
+];
+
+const tabClassName =
+  'flex min-h-11 cursor-pointer items-center gap-2 rounded-lg px-3 text-sm font-medium whitespace-nowrap text-fg-muted outline-none hover:text-fg data-selected:bg-brand-soft data-selected:text-brand sm:min-h-10';
+
+/** /settings: profile, security and about, one tab each (the tab is in the URL). */
+export function SettingsScreen({ tab, onTabChange, callEndpoint }: SettingsScreenProps) {
+  usePageTitle('Settings');
+  const auth = useAuth();
+  const services = useAuthServices();
+
+  const onSelectionChange = (key: Key) => {
+    const next = settingsTabs.find((id) => id === key);
+    if (next) onTabChange(next);
+  };
+
   return (
-    <PlaceholderPage
-      title="Settings"
-      comingSoon="Your profile, workspace, members, billing and subscription, and security settings such as two-factor sign-in."
-    />
+    <div className="flex flex-col gap-6">
+      <h1 className="text-3xl font-bold tracking-tight text-fg sm:text-4xl">Settings</h1>
+      <Tabs selectedKey={tab} onSelectionChange={onSelectionChange} className="flex flex-col gap-6">
+        <TabList
+          aria-label="Settings sections"
+          className="-mx-1 flex gap-1 overflow-x-auto border-b border-border px-1 pb-2"
+        >
+          {tabs.map(({ id, label, Icon }) => (
+            <Tab key={id} id={id} className={tabClassName}>
+              <Icon aria-hidden="true" size={16} />
+              {label}
+            </Tab>
+          ))}
+        </TabList>
+        <TabPanel id="profile" className="outline-none">
+          {auth.status === 'authenticated' ? (
+            <ProfileSettings user={auth.user} callEndpoint={callEndpoint} />
+          ) : null}
+        </TabPanel>
+        <TabPanel id="security" className="outline-none">
+          {services ? (
+            <SecuritySettings services={services} returnPath="/settings?tab=security" />
+          ) : (
+            <FormAlert tone="info">{authUnavailableMessage}</FormAlert>
+          )}
+        </TabPanel>
+        <TabPanel id="about" className="outline-none">
+          <AboutSettings callEndpoint={callEndpoint} />
+        </TabPanel>
+      </Tabs>
+    </div>
   );
 }

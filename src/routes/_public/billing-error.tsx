@@ -1,6 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { BillingErrorScreen } from '../../features/billing/billing-error-screen.tsx';
+import * as v from 'valibot';
+import { BillingResultScreen } from '../../features/marketing/billing-result-screen.tsx';
+import { optionalSearchString } from '../-route-schemas.ts';
 
 export const Route = createFileRoute('/_public/billing-error')({
-  component: BillingErrorScreen,
+  // Stripe appends the checkout session id when it sends the visitor back.
+  validateSearch: v.object({ session_id: optionalSearchString }),
+  component: BillingErrorRoute,
 });
+
+function BillingErrorRoute() {
+  const { session_id: sessionId } = Route.useSearch();
+  return <BillingResultScreen kind="billing-error" sessionId={sessionId} />;
+}

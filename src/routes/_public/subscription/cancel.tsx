@@ -1,6 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SubscriptionCancelScreen } from '../../../features/billing/subscription-cancel-screen.tsx';
+import * as v from 'valibot';
+import { BillingResultScreen } from '../../../features/marketing/billing-result-screen.tsx';
+import { optionalSearchString } from '../../-route-schemas.ts';
 
 export const Route = createFileRoute('/_public/subscription/cancel')({
-  component: SubscriptionCancelScreen,
+  // Stripe appends the checkout session id when it sends the visitor back.
+  validateSearch: v.object({ session_id: optionalSearchString }),
+  component: SubscriptionCancelRoute,
 });
+
+function SubscriptionCancelRoute() {
+  const { session_id: sessionId } = Route.useSearch();
+  return <BillingResultScreen kind="subscription-cancel" sessionId={sessionId} />;
+}

@@ -1,6 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SubscriptionSuccessScreen } from '../../../features/billing/subscription-success-screen.tsx';
+import * as v from 'valibot';
+import { BillingResultScreen } from '../../../features/marketing/billing-result-screen.tsx';
+import { optionalSearchString } from '../../-route-schemas.ts';
 
 export const Route = createFileRoute('/_public/subscription/success')({
-  component: SubscriptionSuccessScreen,
+  // Stripe appends the checkout session id when it sends the visitor back.
+  validateSearch: v.object({ session_id: optionalSearchString }),
+  component: SubscriptionSuccessRoute,
 });
+
+function SubscriptionSuccessRoute() {
+  const { session_id: sessionId } = Route.useSearch();
+  return <BillingResultScreen kind="subscription-success" sessionId={sessionId} />;
+}

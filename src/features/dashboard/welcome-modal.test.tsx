@@ -1,0 +1,30 @@
+import { cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { renderScreen, signedIn } from '../auth/screen-test-utils.tsx';
+import { WelcomeModal, welcomeDismissedKey } from './welcome-modal.tsx';
+
+beforeEach(() => localStorage.clear());
+afterEach(cleanup);
+
+const userId = signedIn.status === 'authenticated' ? signedIn.user.id : '';
+
+describe('WelcomeModal', () => {
+  it('greets the user on the first visit and remembers the dismissal per user', async () => {
+    renderScreen(<WelcomeModal />, { auth: signedIn });
+    expect(screen.getByRole('heading', { name: 'Welcome to Satchel, Ada!' })).toBeTruthy();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Get started' }));
+    expect(screen.queryByRole('heading', { name: /Welcome/ })).toBeNull();
+    expect(localStorage.getItem(welcomeDismissedKey(userId))).toBe('1');
+
+    cleanup();
+    renderScreen(<WelcomeModal />, { auth: signedIn });
+    expect(screen.queryByRole('heading', { name: /Welcome/ })).toBeNull();
+  });
+
+  it('still greets another user of the same browser', () => {
+    localStorage.setItem(welcomeDismissedKey('someone-else'), '1');
+    renderScreen(<WelcomeModal />, { auth: signedIn });
+    expect(screen.getByRole('heading', { name: 'Welcome to Satchel, Ada!' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,27 @@
+import { useLayoutEffect } from 'react';
+import { PRERENDERED_ID } from './page-head.ts';
+
+/**
+ * Called by every prerendered screen. The static copy of the page stays on screen while the app
+ * boots in the hidden #root; once the screen has rendered, in the same commit (before paint), the
+ * copy is hidden and #root shows the live page in its place.
+ *
+ * Hiding is cheap; removing some thousand visible nodes at that moment is not (style, layout and
+ * accessibility-tree work in the same long task as the app's first render). So the hidden copy is
+ * removed when the browser is idle, and its `main` loses its id at once so that the skip link
+ * (getElementById('main')) reaches the live page meanwhile.
+ */
+export function useTakeOverPrerenderedPage(): void {
+  useLayoutEffect(() => {
+    const copy = document.getElementById(PRERENDERED_ID);
+    if (!copy) return;
+    copy.hidden = true;
+    copy.querySelector('#main')?.removeAttribute('id');
+    const remove = () => copy.remove();
+    if (typeof window.requestIdleCallback === 'function') {
+      window.requestIdleCallback(remove, { timeout: 2000 });
+    } else {
+      setTimeout(remove, 200);
+    }
+  }, []);
+}

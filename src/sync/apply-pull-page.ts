@@ -1,0 +1,186 @@
+/**
+ * Applying pulled data to Dexie (sync spec b.4, b.5). Each page is ONE transaction: first the
+ * acked entries this page reaches leave the outbox (ack rule), then rows are upserted with pending
+ * local patches re-applied on top (entity-overlay.ts) or deleted, then the cursor moves. A crash
+ * mid-page leaves the previous page's state and cursor, so the page is simply fetched again.
+ * Also here: the sweep that ends a reset, and the purge of a workspace the user lost access to.
+ */
+import * as v from 'valibot';
+import { clientSchema } from '#contract/entities/client.ts';
+import { projectSchema } from '#contract/entities/project.ts';
+import { workspaceSchema } from '#contract/entities/workspace.ts';
+import type { SyncChange, SyncedTable } from '#contract/sync.ts';
+import {
+  syncedTable,
+  type AppDatabase,
+  type LocalWorkspace,
+  type SyncedRow,
+} from '../db/app-database.ts';
+import { rebaseServerRow } from '../db/entity-overlay.ts';
+import { stuckIssueId } from '../db/sync-issue.ts';
+import type { WorkspaceSyncState } from '../db/sync-state.ts';
+import { issueFor, removeEntries } from './outbox-settlement.ts';
+
+const ROW_SCHEMAS = {
+  workspaces: workspaceSchema,
+  clients: clientSchema,
+  projects: projectSchema,
+} as const;
+
+export interface CheckedPage {
+  upserts: Map<SyncedTable, { id: string; row: Record<string, unknown>; version: number }[]>;
+  deletes: Map<SyncedTable, string[]>;
+  /** Highest change seq in the page. */
+  maxSeq: number;
+  /** Rows that did not match the contract and were left out (reported, never stored). */
+  invalid: number;
+}
+
+/**
+ * Checks each row against its contract schema before the transaction (valibot work outside it
+ * keeps the IndexedDB transaction short). The row is stored as sent, so fields a newer server
+ * adds survive without a local migration (b.12).
+ */
+export function checkPage(changes: readonly SyncChange[]): CheckedPage {
+  const page: CheckedPage = { upserts: new Map(), deletes: new Map(), maxSeq: 0, invalid: 0 };
+  for (const change of changes) {
+    page.maxSeq = Math.max(page.maxSeq, change.seq);
+    if (change.op === 'delete') {
+      page.deletes.set(change.table, [...(page.deletes.get(change.table) ?? []), change.id]);
+      continue;
+    }
+    if (change.op !== 'upsert' || !change.row || !v.is(ROW_SCHEMAS[change.table], change.row)) {
+      if (change.op === 'upsert') page.invalid += 1;
+      continue;
+    }
+    const row: Record<string, unknown> = change.row;
+    const version = typeof row.version === 'number' ? row.version : change.seq;
+    const list = page.upserts.get(change.table) ?? [];
+    list.push({ id: change.id, row, version });
+    page.upserts.set(change.table, list);
+  }
+  return page;
+}
+
+function pageScope(db: AppDatabase) {
+  return [db.workspaces, db.clients, db.projects, db.outbox, db.syncState, db.syncIssues];
+}
+
+export async function applyPullPage(
+  db: AppDatabase,
+  input: {
+    workspaceId: string;
+    page: CheckedPage;
+    /** Acked entries with ackSeq <= this leave (log pages); null: none by seq (snapshot pages). */
+    coverUpToSeq: number | null;
+    /** Acked entries leaving regardless of seq (the final page of a pull started after them). */
+    coverMutationIds: ReadonlySet<string>;
+    state: WorkspaceSyncState;
+    /** Ids seen by a re-download, for the sweep that ends it. */
+    seen: Set<string> | null;
+  },
+): Promise<void> {
+  const { page, workspaceId } = input;
+  await db.transaction('rw', pageScope(db), async () => {
+    // getAll plus a plain filter: cheaper than a filtering cursor on every IndexedDB.
+    const reached = (await db.outbox.where('status').equals('acked').toArray()).filter(
+      (entry) =>
+        entry.workspaceId === workspaceId &&
+        ((input.coverUpToSeq !== null && (entry.ackSeq ?? Infinity) <= input.coverUpToSeq) ||
+          input.coverMutationIds.has(entry.mutationId)),
+    );
+    await removeEntries(db, reached, 'applied');
+
+    // Rows with local changes exist only while the workspace has outbox entries: without any,
+    // a page is a plain bulkPut (the common case, and the one the benchmark measures).
+    const hasLocal = (await db.outbox.where('workspaceId').equals(workspaceId).count()) > 0;
+    for (const [tableName, upserts] of page.upserts) {
+      for (const { id } of upserts) input.seen?.add(id);
+      if (tableName === 'workspaces') {
+        await db.workspaces.bulkPut(
+          upserts.map(({ row, version }) => ({ ...(row as LocalWorkspace), _v: version })),
+        );
+        continue;
+      }
+      const table = syncedTable(db, tableName === 'clients' ? 'client' : 'project');
+      if (!hasLocal) {
+        // Nothing local to keep: the freshly parsed rows are stored as they are, plus the local
+        // fields (no copy: this is the hot path of a first download).
+        await table.bulkPut(
+          upserts.map(({ row, version }) =>
+            Object.assign(row, { _v: version, _pending: 0, _deleted: false, _base: {} }),
+          ) as SyncedRow[],
+        );
+        continue;
+      }
+      const locals = await table.bulkGet(upserts.map(({ id }) => id));
+      const next: SyncedRow[] = [];
+      upserts.forEach(({ row, version }, index) => {
+        const local = locals[index];
+        // Never let an older copy replace a newer one.
+        if (local && local._v > version) return;
+        next.push(rebaseServerRow<SyncedRow>(row, local, version));
+      });
+      await table.bulkPut(next);
+    }
+    for (const [tableName, ids] of page.deletes) {
+      // Delete wins over edit: pending local patches of a deleted row are refused by the server
+      // later and become sync issues, with the user's values kept there.
+      await db.table(tableName).bulkDelete(ids);
+    }
+    await db.syncState.put(input.state);
+  });
+}
+
+/** End of a re-download: rows the snapshot did not contain are gone on the server. */
+export async function sweepUnseen(
+  db: AppDatabase,
+  workspaceId: string,
+  seen: ReadonlySet<string>,
+): Promise<void> {
+  await db.transaction('rw', [db.clients, db.projects], async () => {
+    for (const table of [syncedTable(db, 'client'), syncedTable(db, 'project')]) {
+      const rows = await table.where('workspaceId').equals(workspaceId).toArray();
+      // Rows with pending local changes stay: a local create is not on the server yet.
+      await table.bulkDelete(
+        rows.filter((row) => !seen.has(row.id) && row._pending === 0).map((row) => row.id),
+      );
+    }
+  });
+}
+
+/**
+ * Lost access (scope_remove): the workspace's data leaves this device, and its queued changes
+ * become `access_revoked` issues (kept with their payload, never silently dropped).
+ */
+export async function purgeWorkspace(
+  db: AppDatabase,
+  workspaceId: string,
+  stateKey: string,
+  now: number,
+): Promise<void> {
+  await db.transaction('rw', [...pageScope(db), db.members], async () => {
+    const entries = await db.outbox.where('workspaceId').equals(workspaceId).sortBy('seq');
+    for (const entry of entries) {
+      await db.syncIssues.delete(stuckIssueId(entry.mutationId));
+      if (entry.status !== 'acked') {
+        await db.syncIssues.put(
+          issueFor(
+            entry,
+            {
+              reason: 'access_revoked',
+              message: 'You no longer have access to this workspace.',
+            },
+            now,
+          ),
+        );
+      }
+    }
+    await db.outbox.bulkDelete(entries.map((entry) => entry.seq));
+    await db.clients.where('workspaceId').equals(workspaceId).delete();
+    await db.projects.where('workspaceId').equals(workspaceId).delete();
+    await db.members.where('workspaceId').equals(workspaceId).delete();
+    await db.workspaces.delete(workspaceId);
+    await db.syncState.delete(stateKey);
+  });
+}

@@ -1,0 +1,256 @@
+/**
+ * How outbox entries end, inside the caller's transaction so row and queue never disagree:
+ * applied (a pull reached it: its overlay is released), rejected (rolled back, a sync issue keeps
+ * the payload, dependents follow), or a temporary failure (kept with backoff; after 20 answered
+ * failures or 24 h also shown as stuck, still retried).
+ */
+import { syncedTable, type AppDatabase, type SyncedRow } from '../db/app-database.ts';
+import { releaseFields } from '../db/entity-overlay.ts';
+import type { OutboxEntry } from '../db/outbox-entry.ts';
+import { stuckIssueId, type SyncIssue, type SyncIssueReason } from '../db/sync-issue.ts';
+import { isStuck, retryDelayMs } from './backoff.ts';
+import { describeMutation } from './describe-mutation.ts';
+
+export function settlementScope(db: AppDatabase) {
+  return [db.clients, db.projects, db.outbox, db.syncIssues];
+}
+
+/** Above this many rows, the remaining queue is read whole (one getAll) instead of per row. */
+const PER_ROW_LOOKUPS = 20;
+
+const rowKey = (entity: string, id: string) => `${entity}:${id}`;
+
+/**
+ * Takes entries out of the outbox and fixes their rows (and the projects a cascade delete hid),
+ * with a few bulk reads and writes however many entries there are: a pull may ack thousands.
+ * `restore`: fields no other pending patch overlays go back to the last known server value (false
+ * only when the server applied the change without a seq to wait for: the local value is then the
+ * server's).
+ */
+export async function removeEntries(
+  db: AppDatabase,
+  entries: readonly OutboxEntry[],
+  outcome: 'applied' | 'rejected',
+  restore = true,
+): Promise<void> {
+  if (entries.length === 0) return;
+  await db.outbox.bulkDelete(entries.map((entry) => entry.seq));
+
+  const touched = new Map<string, { entity: OutboxEntry['entity']; id: string }>();
+  const removed = new Map<string, OutboxEntry[]>();
+  const cascadedBy = new Map<string, Set<string>>();
+  for (const entry of entries) {
+    const key = rowKey(entry.entity, entry.entityId);
+    touched.set(key, { entity: entry.entity, id: entry.entityId });
+    removed.set(key, [...(removed.get(key) ?? []), entry]);
+    for (const projectId of entry.cascadeIds ?? []) {
+      const projectKey = rowKey('project', projectId);
+      touched.set(projectKey, { entity: 'project', id: projectId });
+      cascadedBy.set(projectKey, (cascadedBy.get(projectKey) ?? new Set()).add(entry.mutationId));
+    }
+  }
+
+  const left =
+    touched.size > PER_ROW_LOOKUPS
+      ? (await db.outbox.toArray()).filter((entry) =>
+          touched.has(rowKey(entry.entity, entry.entityId)),
+        )
+      : (
+          await Promise.all(
+            [...touched.values()].map((ref) =>
+              db.outbox.where('[entity+entityId]').equals([ref.entity, ref.id]).toArray(),
+            ),
+          )
+        ).flat();
+  const remaining = new Map<string, OutboxEntry[]>();
+  for (const entry of left) {
+    const key = rowKey(entry.entity, entry.entityId);
+    remaining.set(key, [...(remaining.get(key) ?? []), entry]);
+  }
+
+  for (const entity of ['client', 'project'] as const) {
+    const ids = [...touched.values()].filter((ref) => ref.entity === entity).map((ref) => ref.id);
+    if (ids.length === 0) continue;
+    const table = syncedTable(db, entity);
+    const rows = await table.bulkGet(ids);
+    const puts: SyncedRow[] = [];
+    const gone: string[] = [];
+    rows.forEach((row, index) => {
+      const id = ids[index];
+      if (!row || id === undefined) return;
+      const key = rowKey(entity, id);
+      const own = removed.get(key) ?? [];
+      const rest = remaining.get(key) ?? [];
+      const cascades = cascadedBy.get(key) ?? new Set<string>();
+      if (
+        (outcome === 'rejected' && own.some((entry) => entry.op === 'create')) ||
+        (outcome === 'applied' && own.some((entry) => entry.op === 'delete')) ||
+        // The server deleted the client's projects with it.
+        (outcome === 'applied' && cascades.size > 0)
+      ) {
+        gone.push(id);
+        return;
+      }
+      const overlaid = new Set(
+        rest.filter((other) => other.op === 'patch').flatMap((other) => Object.keys(other.args)),
+      );
+      const fields = [
+        ...new Set(
+          own.filter((entry) => entry.op === 'patch').flatMap((entry) => Object.keys(entry.args)),
+        ),
+      ];
+      const released = releaseFields(row, fields, overlaid);
+      // Applied without a seq to wait for: the local value is the server's; keep showing it.
+      const kept = restore
+        ? {}
+        : pick(
+            row,
+            fields.filter((field) => !overlaid.has(field)),
+          );
+      const { _cascadeOf, ...plain } = { ...released, ...kept };
+      const cascadeOf = (_cascadeOf ?? []).filter((mutationId) => !cascades.has(mutationId));
+      puts.push({
+        ...plain,
+        ...(cascadeOf.length > 0 ? { _cascadeOf: cascadeOf } : {}),
+        _pending: Math.max(0, row._pending - own.length - cascades.size),
+        _deleted: rest.some((other) => other.op === 'delete') || cascadeOf.length > 0,
+      });
+    });
+    await table.bulkPut(puts);
+    await table.bulkDelete(gone);
+  }
+}
+
+export function removeEntry(
+  db: AppDatabase,
+  entry: OutboxEntry,
+  outcome: 'applied' | 'rejected',
+  restore = true,
+): Promise<void> {
+  return removeEntries(db, [entry], outcome, restore);
+}
+
+function pick(row: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(fields.map((field) => [field, row[field]]));
+}
+
+export interface Rejection {
+  status?: number;
+  reason: SyncIssueReason;
+  message: string;
+}
+
+export function issueFor(
+  entry: OutboxEntry,
+  rejection: Rejection,
+  now: number,
+  id = entry.mutationId,
+): SyncIssue {
+  return {
+    id,
+    mutationId: entry.mutationId,
+    workspaceId: entry.workspaceId,
+    entity: entry.entity,
+    entityId: entry.entityId,
+    title: describeMutation(entry),
+    reason: rejection.reason,
+    serverMessage: rejection.message,
+    ...(rejection.status === undefined ? {} : { httpStatus: rejection.status }),
+    createdAt: now,
+    attempts: entry.attempts,
+    payload: {
+      resource: entry.resource,
+      operation: entry.operation,
+      query: entry.query,
+      op: entry.op,
+      args: entry.args,
+      label: entry.label,
+    },
+    ...(entry.baseValues ? { baseValues: entry.baseValues } : {}),
+    resolved: false,
+  };
+}
+
+/**
+ * Final refusal: roll back, record the issue, and refuse what cannot stand without this change
+ * (later changes of an entity whose create failed; entries that depend on it).
+ */
+export async function rejectEntry(
+  db: AppDatabase,
+  entry: OutboxEntry,
+  rejection: Rejection,
+  now: number,
+): Promise<void> {
+  await removeEntry(db, entry, 'rejected');
+  await db.syncIssues.delete(stuckIssueId(entry.mutationId));
+  await db.syncIssues.put(issueFor(entry, rejection, now));
+  const title = describeMutation(entry);
+  const dependents = (await db.outbox.toArray())
+    .filter(
+      (other) =>
+        other.status !== 'acked' &&
+        (other.dependsOn.includes(entry.mutationId) ||
+          (entry.op === 'create' &&
+            other.entity === entry.entity &&
+            other.entityId === entry.entityId)),
+    )
+    .sort((a, b) => a.seq - b.seq);
+  for (const dependent of dependents) {
+    // Re-read: an earlier cascade step may have removed it already.
+    const current = await db.outbox.get(dependent.seq);
+    if (!current) continue;
+    await rejectEntry(
+      db,
+      current,
+      { reason: rejection.reason, message: `Depends on "${title}", which couldn't be saved.` },
+      now,
+    );
+  }
+}
+
+/**
+ * A temporary failure the server answered: counted for the stuck rule. `ownBackoff`: this entry
+ * alone failed (a batch stopped at it), so it waits on its own and the rest of the queue goes on;
+ * false when the whole request failed and the engine's backoff paces everything.
+ */
+export async function failTemporarily(
+  db: AppDatabase,
+  entry: OutboxEntry,
+  failure: { status: number; code: string; message: string; retryAfterMs?: number },
+  now: number,
+  random: () => number,
+  ownBackoff = true,
+): Promise<OutboxEntry> {
+  const attempts = entry.attempts + 1;
+  const firstFailedAt = entry.firstFailedAt ?? now;
+  const stuck = isStuck({ attempts, firstFailedAt }, now);
+  const next: OutboxEntry = {
+    ...entry,
+    attempts,
+    firstFailedAt,
+    status: stuck ? 'stuck' : 'retry',
+    nextAttemptAt: ownBackoff ? now + retryDelayMs(attempts - 1, random, failure.retryAfterMs) : 0,
+    lastError: {
+      httpStatus: failure.status,
+      code: failure.code,
+      message: failure.message,
+      at: now,
+    },
+  };
+  await db.outbox.put(next);
+  if (stuck && !(await db.syncIssues.get(stuckIssueId(entry.mutationId)))) {
+    await db.syncIssues.put(
+      issueFor(
+        next,
+        {
+          status: failure.status,
+          reason: 'stuck',
+          message: `Still trying: ${failure.message}`,
+        },
+        now,
+        stuckIssueId(entry.mutationId),
+      ),
+    );
+  }
+  return next;
+}
