@@ -40,6 +40,7 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       'dev-dist/**',
+      '.tmp/**',
     ],
   },
   js.configs.recommended,
