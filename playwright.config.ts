@@ -3,6 +3,11 @@ import { defineConfig } from '@playwright/test';
 // e2e runs against the production build served by the real server (`npm test` builds once first),
 // in the system Chromium: Playwright's own browser download cannot work here.
 // E2E_PORT and STATIC_DIR let two suites run side by side (each with its own build).
+// The Google e2e stands a local OIDC provider in for Google; the server under test and the test
+// process both read these (Playwright passes its environment on to the web server).
+process.env.GOOGLE_ISSUER ??= 'http://127.0.0.1:4351';
+process.env.GOOGLE_CLIENT_ID ??= 'satchel-e2e';
+process.env.GOOGLE_CLIENT_SECRET ??= 'satchel-e2e-secret';
 const port = Number(process.env.E2E_PORT ?? 4317);
 const staticDir = process.env.STATIC_DIR;
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
