@@ -37,6 +37,15 @@ describe('parseEnv', () => {
     }
   });
 
+  it('reads TRUST_PROXY as a hop count, off by default', () => {
+    expect(parseEnv({}).trustProxyHops).toBe(0);
+    expect(parseEnv({ TRUST_PROXY: '1' }).trustProxyHops).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: 'false' }).trustProxyHops).toBe(0);
+    // "Trust everything" would let any client choose its own rate-limit key.
+    expect(() => parseEnv({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: must be the number/);
+    expect(() => parseEnv({ TRUST_PROXY: '11' })).toThrow(/TRUST_PROXY/);
+  });
+
   it('rejects a port out of range', () => {
     expect(() => parseEnv({ PORT: '70000' })).toThrow(/PORT: must be 0-65535/);
   });

@@ -45,6 +45,19 @@ const envSchema = v.object({
     'hello@satchel.local',
   ),
   MAIL_FROM: v.optional(v.pipe(v.string(), v.minLength(3)), 'Satchel <no-reply@satchel.local>'),
+  // How many reverse proxies in front append to X-Forwarded-For; off unless set, because the
+  // header is otherwise whatever the client wrote. `false` reads as 0; `true` is refused, since
+  // "trust everything" would let any client pick its own rate-limit key.
+  TRUST_PROXY: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((value) => (value === 'false' ? '0' : value)),
+      v.regex(/^\d{1,2}$/, 'must be the number of proxies in front (0-10), e.g. 1'),
+      v.transform(Number),
+      v.maxValue(10, 'must be the number of proxies in front (0-10), e.g. 1'),
+    ),
+    '0',
+  ),
   LOG_LEVEL: v.optional(
     v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
     'info',
@@ -128,6 +141,8 @@ export interface Env {
   /** Origin the app is reached at; defaults to http://localhost:<port>. */
   publicUrl: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** TRUST_PROXY: proxies in front whose X-Forwarded-For entries are believed (0: none). */
+  trustProxyHops: number;
   /** Where contact-form messages are mailed. */
   contactEmail: string;
   mailFrom: string;
@@ -187,6 +202,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     staticDir: out.STATIC_DIR,
     publicUrl: out.PUBLIC_URL ?? `http://localhost:${out.PORT}`,
     logLevel: out.LOG_LEVEL,
+    trustProxyHops: out.TRUST_PROXY,
     contactEmail: out.CONTACT_EMAIL,
     mailFrom: out.MAIL_FROM,
     auth: {

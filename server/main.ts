@@ -108,6 +108,9 @@ async function main(): Promise<void> {
     mounts,
     version,
     publicUrl: env.publicUrl,
+    hostedSupabaseUrl: env.hosted?.supabaseUrl ?? null,
+    captcha: Boolean(env.auth.captcha?.siteKey),
+    trustProxyHops: env.trustProxyHops,
     distDir: env.staticDir ?? path.join(projectRoot, 'dist'),
   });
   const running = await startServer({

@@ -16,10 +16,12 @@ import type { Database } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
 import type { AppEnv } from './app-env.ts';
 import { AppError, ErrorCode, isAppError } from './app-error.ts';
+import { clientAddress } from './client-address.ts';
 import { createEndpointDispatcher } from './dispatch-endpoint.ts';
 import type { EndpointHandlers } from './endpoint-handler.ts';
 import { createOperationRunner, type PublishInvalidation } from './run-operation.ts';
 import { OWN_TRANSACTION_OPERATIONS } from '../sync/push-mutations.ts';
+import { contentSecurityPolicy } from './content-security-policy.ts';
 import { createOpenApiDocument } from './openapi-document.ts';
 import { createStaticHandler, isServerPath } from './serve-static.ts';
 
@@ -36,6 +38,15 @@ export interface HttpAppDeps {
   distDir: string | null;
   /** Check every response against its output schema (on in tests; a mismatch is a 500). */
   validateOutput?: boolean;
+  /** SUPABASE_URL in hosted mode: the CSP lets the app connect to that project. */
+  hostedSupabaseUrl?: string | null;
+  /** A captcha site key is configured: the CSP admits hCaptcha's widget. */
+  captcha?: boolean;
+  /**
+   * TRUST_PROXY: how many reverse proxies stand in front and append to X-Forwarded-For. 0 (the
+   * default) ignores the header, since any client can send one.
+   */
+  trustProxyHops?: number;
   /** Sub-applications served under a path prefix, e.g. the auth service at /auth/v1. */
   mounts?: { path: string; app: Hono<AppEnv> }[];
 }
@@ -72,7 +83,14 @@ export function createHttpApp(deps: HttpAppDeps): Hono<AppEnv> {
     const logger = deps.logger.child({ requestId });
     c.set('requestId', requestId);
     c.set('logger', logger);
-    c.set('clientIp', clientIp(c));
+    c.set(
+      'clientIp',
+      clientAddress({
+        socketAddress: socketAddress(c),
+        forwardedFor: c.req.header('x-forwarded-for') ?? null,
+        trustedHops: deps.trustProxyHops ?? 0,
+      }),
+    );
     const started = performance.now();
     await next();
     c.header('X-Request-Id', requestId);
@@ -91,20 +109,10 @@ export function createHttpApp(deps: HttpAppDeps): Hono<AppEnv> {
 
   app.use(
     secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        workerSrc: ["'self'", 'blob:'],
-        manifestSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
+      contentSecurityPolicy: contentSecurityPolicy({
+        hostedSupabaseUrl: deps.hostedSupabaseUrl ?? null,
+        captcha: deps.captcha ?? false,
+      }),
       referrerPolicy: 'strict-origin-when-cross-origin',
       xFrameOptions: 'DENY',
       crossOriginEmbedderPolicy: false,
@@ -219,10 +227,11 @@ function errorResponse(error: unknown, c: Context<AppEnv>): Response {
   return c.json(body, appError.status as 400);
 }
 
-function clientIp(c: Context<AppEnv>): string {
+function socketAddress(c: Context<AppEnv>): string | null {
   try {
-    return getConnInfo(c).remote.address ?? 'unknown';
+    return getConnInfo(c).remote.address ?? null;
   } catch {
-    return 'unknown';
+    // In-process requests (app.request in tests and benchmarks) have no socket.
+    return null;
   }
 }

@@ -70,6 +70,21 @@ describe('rate limits', () => {
     expect((await signIn('ip-last@example.com')).status).toBe(429);
   });
 
+  it('per IP: a spoofed X-Forwarded-For does not buy a fresh allowance (TRUST_PROXY unset)', async () => {
+    const spoofed = (i: number) =>
+      t.fetch(`${SITE_URL}/auth/v1/token?grant_type=password`, {
+        method: 'POST',
+        headers: {
+          apikey: t.anonKey,
+          'Content-Type': 'application/json',
+          'X-Forwarded-For': `198.51.100.${i}`,
+        },
+        body: JSON.stringify({ email: `spoof${i}@example.com`, password: 'wrong-password-1' }),
+      });
+    for (let i = 0; i < 6; i += 1) expect((await spoofed(i)).status).toBe(400);
+    expect((await spoofed(99)).status).toBe(429);
+  });
+
   it('sign-up per IP', async () => {
     const client = t.createClient();
     for (let i = 0; i < 4; i += 1) {
