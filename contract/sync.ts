@@ -26,6 +26,12 @@ export const pushMutationSchema = v.object({
   query: v.optional(v.record(v.string(), v.union([v.string(), v.array(v.string())])), {}),
   body: v.optional(v.unknown()),
   baseVersion: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
+  /**
+   * A patch's fields as the device last saw them. A field whose server value differs from this
+   * was changed by someone else meanwhile: the patch still wins (per-field last writer wins), and
+   * the result says so in `conflict`.
+   */
+  baseValues: v.optional(v.record(v.string(), v.unknown())),
 });
 export type PushMutation = v.InferOutput<typeof pushMutationSchema>;
 
@@ -39,6 +45,15 @@ export const pushInputSchema = v.object({
 });
 export type PushInput = v.InferOutput<typeof pushInputSchema>;
 
+export const pushConflictSchema = v.object({
+  fields: v.array(v.string()),
+  /** Their values, replaced by this patch (what a one-click revert puts back). */
+  theirs: v.record(v.string(), v.unknown()),
+  /** Who made the replaced change (a user id), when known. */
+  by: v.nullable(v.string()),
+});
+export type PushConflict = v.InferOutput<typeof pushConflictSchema>;
+
 export const pushResultSchema = v.object({
   mutationId: v.string(),
   /** The HTTP status the direct call would have had; 4xx outcomes are final and stored. */
@@ -47,6 +62,8 @@ export const pushResultSchema = v.object({
   body: v.unknown(),
   /** Change-log sequence of the effect; the mutation is reflected once a pull reaches it. */
   seq: v.nullable(v.number()),
+  /** Applied, but it replaced another writer's change of these fields (sync spec b.8.2). */
+  conflict: v.optional(pushConflictSchema),
 });
 export type PushResult = v.InferOutput<typeof pushResultSchema>;
 

@@ -26,17 +26,20 @@ export function createChangeRecorder(tx: Queryable): ChangeRecorder {
   const touched = new Map<string, { tables: Set<SyncedTable>; seq: number }>();
   return {
     async record({ workspaceId, table, entityId, op }) {
+      // One statement for the sequence bump and the log row: statements, not rows, are the cost
+      // on embedded PGlite (a sync push writes one change per mutation).
       const { rows } = await tx.query<{ seq: string }>(
-        `INSERT INTO workspace_seq (workspace_id, seq) VALUES ($1, 1)
-         ON CONFLICT (workspace_id) DO UPDATE SET seq = workspace_seq.seq + 1
+        `WITH next AS (
+           INSERT INTO workspace_seq (workspace_id, seq) VALUES ($1::uuid, 1)
+           ON CONFLICT (workspace_id) DO UPDATE SET seq = workspace_seq.seq + 1
+           RETURNING seq
+         )
+         INSERT INTO change_log (workspace_id, seq, table_name, entity_id, op)
+         SELECT $1::uuid, seq, $2::text, $3::uuid, $4::text FROM next
          RETURNING seq`,
-        [workspaceId],
+        [workspaceId, table, entityId, op],
       );
       const seq = Number(rows[0]?.seq);
-      await tx.query(
-        'INSERT INTO change_log (workspace_id, seq, table_name, entity_id, op) VALUES ($1, $2, $3, $4, $5)',
-        [workspaceId, seq, table, entityId, op],
-      );
       lastSeq = Math.max(lastSeq ?? 0, seq);
       const entry = touched.get(workspaceId) ?? { tables: new Set<SyncedTable>(), seq };
       entry.tables.add(table);

@@ -11,7 +11,7 @@
 import type { EndpointDefinition } from '#contract/define-endpoint.ts';
 import type { ErrorBody } from '#contract/errors.ts';
 import { endpointRegistry } from '#contract/endpoint-registry.ts';
-import type { PushMutation, PushOutput, PushResult } from '#contract/sync.ts';
+import type { PushConflict, PushMutation, PushOutput, PushResult } from '#contract/sync.ts';
 import type { Identity } from '../auth/identity.ts';
 import type { Queryable } from '../db/database.ts';
 import { AppError, ErrorCode, isAppError } from '../http/app-error.ts';
@@ -61,6 +61,11 @@ export async function pushMutations(input: {
     );
   }
 
+  // One read for the whole batch: a replay is rare, and a query per mutation halved throughput.
+  const storedById = await findStoredMany(
+    runner,
+    input.mutations.map((mutation) => mutation.mutationId),
+  );
   const results: PushResult[] = [];
   for (const mutation of input.mutations) {
     const hash = requestHash({
@@ -70,25 +75,15 @@ export async function pushMutations(input: {
       query: mutation.query,
       body: mutation.body,
     });
-    const stored = await findStored(runner, mutation.mutationId);
+    const stored = storedById.get(mutation.mutationId);
     if (stored) {
-      results.push(
-        stored.client_id === clientId && stored.request_hash === hash
-          ? storedResult(mutation.mutationId, stored)
-          : errorResult(
-              mutation.mutationId,
-              new AppError(
-                ErrorCode.IDEMPOTENCY_KEY_REUSED,
-                'This mutation id was already used for a different change.',
-              ),
-              input.requestId,
-            ),
-      );
+      results.push(replayOrRefuse(mutation.mutationId, stored, clientId, hash, input.requestId));
       continue;
     }
 
     try {
       const def = resolveMutation(mutation);
+      const conflict = await detectConflict(runner, def, mutation, input);
       const outcome = await runner.run(
         {
           def,
@@ -116,13 +111,16 @@ export async function pushMutations(input: {
         status: def.status,
         body: outcome.output,
         seq: outcome.seq,
+        ...(conflict ? { conflict } : {}),
       });
     } catch (error) {
       if ((error as { code?: unknown }).code === UNIQUE_VIOLATION) {
         // The same mutation committed meanwhile through another request (two tabs): replay it.
         const winner = await findStored(runner, mutation.mutationId);
         if (winner) {
-          results.push(storedResult(mutation.mutationId, winner));
+          results.push(
+            replayOrRefuse(mutation.mutationId, winner, clientId, hash, input.requestId),
+          );
           continue;
         }
       }
@@ -133,10 +131,18 @@ export async function pushMutations(input: {
           'push stopped on a temporary failure',
         );
         const retryAfter = Number(appError?.headers['Retry-After'] ?? TEMPORARY_RETRY_SECONDS);
+        await noteClientSeq(runner, clientId, input.mutations.slice(0, results.length));
         return {
           results,
           retryAfterSeconds: Number.isFinite(retryAfter) ? retryAfter : TEMPORARY_RETRY_SECONDS,
         };
+      }
+      // A twin of this mutation (another tab's push) may have committed since the batch's
+      // lookup, and this refusal may only say so ("already exists"): the twin's record wins.
+      const twin = await findStored(runner, mutation.mutationId);
+      if (twin) {
+        results.push(replayOrRefuse(mutation.mutationId, twin, clientId, hash, input.requestId));
+        continue;
       }
       const result = errorResult(mutation.mutationId, appError, input.requestId);
       await runner.transaction((tx) =>
@@ -153,7 +159,84 @@ export async function pushMutations(input: {
       results.push(result);
     }
   }
+  await noteClientSeq(runner, clientId, input.mutations);
   return { results };
+}
+
+/**
+ * The device's highest client sequence seen, once per push (bookkeeping for support and stale
+ * device cleanup; exactly-once rests on the per-mutation records, not on this).
+ */
+async function noteClientSeq(
+  runner: OperationRunner,
+  clientId: string,
+  mutations: PushMutation[],
+): Promise<void> {
+  if (mutations.length === 0) return;
+  const highest = Math.max(...mutations.map((mutation) => mutation.clientSeq));
+  await runner.transaction((tx) =>
+    tx.query(
+      'UPDATE sync_client SET last_client_seq = GREATEST(last_client_seq, $2), last_seen_at = now() WHERE client_id = $1',
+      [clientId, highest],
+    ),
+  );
+}
+
+/** JSON equality for field values (strings, numbers, null, arrays of tags). */
+function sameValue(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+}
+
+/**
+ * Sync spec b.8.2, detect, don't block: before an `update-x` patch, read the entity through its
+ * `get-x` operation (with the caller's identity, so no access is widened) and compare each patched
+ * field with the value the device saw. Informational: read in its own transaction, so a change
+ * landing in between may go unreported, never wrongly blocked. Any failure reads as "no conflict";
+ * the update itself then reports what is wrong.
+ */
+async function detectConflict(
+  runner: OperationRunner,
+  def: EndpointDefinition,
+  mutation: PushMutation,
+  context: { identity: Identity; requestId: string; clientIp: string; logger: Logger },
+): Promise<PushConflict | null> {
+  const base = mutation.baseValues;
+  const body = mutation.body;
+  if (!base || !def.operation.startsWith('update-') || typeof body !== 'object' || body === null) {
+    return null;
+  }
+  const getDef = (endpointRegistry as readonly EndpointDefinition[]).find(
+    (candidate) =>
+      candidate.resource === def.resource &&
+      candidate.operation === `get-${def.operation.slice('update-'.length)}`,
+  );
+  const id = mutation.query.id;
+  if (!getDef || typeof id !== 'string') return null;
+  try {
+    const { output } = await runner.run({
+      def: getDef,
+      rawQuery: { id },
+      rawBody: undefined,
+      identity: context.identity,
+      requestId: context.requestId,
+      clientIp: context.clientIp,
+      logger: context.logger,
+    });
+    const current = Object.values(output as Record<string, unknown>)[0] as
+      Record<string, unknown> | undefined;
+    if (!current) return null;
+    const fields = Object.keys(body).filter(
+      (field) => field in base && !sameValue(current[field], base[field]),
+    );
+    if (fields.length === 0) return null;
+    return {
+      fields,
+      theirs: Object.fromEntries(fields.map((field) => [field, current[field] ?? null])),
+      by: typeof current.updatedBy === 'string' ? current.updatedBy : null,
+    };
+  } catch {
+    return null;
+  }
 }
 
 /** The registered operation a mutation names, if it is one a device may queue. */
@@ -175,6 +258,19 @@ function resolveMutation(mutation: PushMutation): EndpointDefinition {
     );
   }
   return def;
+}
+
+async function findStoredMany(
+  runner: OperationRunner,
+  mutationIds: string[],
+): Promise<Map<string, StoredMutation>> {
+  const { rows } = await runner.transaction((tx) =>
+    tx.query<StoredMutation & { mutation_id: string }>(
+      'SELECT mutation_id, client_id, request_hash, status, response_body, change_seq FROM sync_mutation WHERE mutation_id = ANY($1::uuid[])',
+      [mutationIds],
+    ),
+  );
+  return new Map(rows.map((row) => [row.mutation_id, row]));
 }
 
 async function findStored(
@@ -219,10 +315,26 @@ async function record(
       entry.seq,
     ],
   );
-  await tx.query(
-    'UPDATE sync_client SET last_client_seq = GREATEST(last_client_seq, $2), last_seen_at = now() WHERE client_id = $1',
-    [entry.clientId, entry.mutation.clientSeq],
-  );
+}
+
+/** A recorded mutation sent again: its stored result, unless the id now names another change. */
+function replayOrRefuse(
+  mutationId: string,
+  stored: StoredMutation,
+  clientId: string,
+  hash: string,
+  requestId: string,
+): PushResult {
+  return stored.client_id === clientId && stored.request_hash === hash
+    ? storedResult(mutationId, stored)
+    : errorResult(
+        mutationId,
+        new AppError(
+          ErrorCode.IDEMPOTENCY_KEY_REUSED,
+          'This mutation id was already used for a different change.',
+        ),
+        requestId,
+      );
 }
 
 function storedResult(mutationId: string, stored: StoredMutation): PushResult {

@@ -53,6 +53,11 @@ interface MutationBase {
   resource: string;
   operation: string;
   now: number;
+  /**
+   * Not sent before this time: the undo window of a delete. The entry is in the outbox from the
+   * start (a closed tab still sends it later); Undo within the window cancels it locally.
+   */
+  holdUntil?: number;
 }
 
 function writeScope(db: AppDatabase) {
@@ -120,9 +125,25 @@ async function appendEntry(
     createdAt: base.now,
     status: 'pending',
     attempts: 0,
-    nextAttemptAt: 0,
+    nextAttemptAt: base.holdUntil ?? 0,
   };
   await db.outbox.add(record);
+}
+
+/**
+ * The server-owned fields of a row created on this device, as the server will first store them
+ * (version 0 until it has the row). One place, so every create path agrees.
+ */
+export function newRowStamp(userId: string, now: number) {
+  const at = new Date(now).toISOString();
+  return {
+    archived: false,
+    createdAt: at,
+    createdBy: userId,
+    updatedAt: at,
+    updatedBy: userId,
+    version: 0,
+  };
 }
 
 /** Create: the full row (server shape, version 0) plus a create entry whose body is `args`. */

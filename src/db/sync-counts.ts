@@ -14,7 +14,7 @@ export interface SyncCounts {
 export async function readSyncCounts(db: AppDatabase): Promise<SyncCounts> {
   // One equality count per status: anyOf walks a cursor with jumps, slow on large stores.
   const [failed, ...waiting] = await Promise.all([
-    db.syncIssues.filter((issue) => !issue.resolved).count(),
+    db.syncIssues.filter((issue) => !issue.resolved && !issue.overwrote).count(),
     ...WAITING_STATUSES.map((status) => db.outbox.where('status').equals(status).count()),
   ]);
   return { waiting: waiting.reduce((sum, n) => sum + n, 0), failed };

@@ -43,7 +43,19 @@ export const syncIssueSchema = v.object({
   }),
   baseValues: v.exactOptional(v.record(v.string(), v.unknown())),
   resolved: v.boolean(),
+  /**
+   * A notice, not a failure: the change was applied but replaced someone else's edit of the same
+   * fields (sync spec b.8.2). Not counted as "couldn't be saved"; offers a revert to theirs.
+   */
+  overwrote: v.exactOptional(
+    v.object({
+      fields: v.array(v.string()),
+      theirs: v.record(v.string(), v.unknown()),
+      by: v.nullable(v.string()),
+    }),
+  ),
 });
 export type SyncIssue = v.InferOutput<typeof syncIssueSchema>;
 
 export const stuckIssueId = (mutationId: string) => `stuck:${mutationId}`;
+export const overwroteIssueId = (mutationId: string) => `overwrote:${mutationId}`;

@@ -7,7 +7,12 @@
 import { syncedTable, type AppDatabase, type SyncedRow } from '../db/app-database.ts';
 import { releaseFields } from '../db/entity-overlay.ts';
 import type { OutboxEntry } from '../db/outbox-entry.ts';
-import { stuckIssueId, type SyncIssue, type SyncIssueReason } from '../db/sync-issue.ts';
+import {
+  overwroteIssueId,
+  stuckIssueId,
+  type SyncIssue,
+  type SyncIssueReason,
+} from '../db/sync-issue.ts';
 import { isStuck, retryDelayMs } from './backoff.ts';
 import { describeMutation } from './describe-mutation.ts';
 
@@ -253,4 +258,38 @@ export async function failTemporarily(
     );
   }
   return next;
+}
+
+/**
+ * The server applied this patch over someone else's edit of the same fields: a notice in the sync
+ * issues panel ("yours was applied") with their values kept for a one-click revert.
+ */
+export async function recordOverwrite(
+  db: AppDatabase,
+  entry: OutboxEntry,
+  conflict: { fields: string[]; theirs: Record<string, unknown>; by: string | null },
+  now: number,
+): Promise<void> {
+  await db.syncIssues.put({
+    id: overwroteIssueId(entry.mutationId),
+    mutationId: entry.mutationId,
+    workspaceId: entry.workspaceId,
+    entity: entry.entity,
+    entityId: entry.entityId,
+    title: describeMutation(entry),
+    reason: 'conflict',
+    serverMessage: '',
+    createdAt: now,
+    attempts: entry.attempts + 1,
+    payload: {
+      resource: entry.resource,
+      operation: entry.operation,
+      query: entry.query,
+      op: entry.op,
+      args: entry.args,
+      label: entry.label,
+    },
+    resolved: false,
+    overwrote: conflict,
+  });
 }

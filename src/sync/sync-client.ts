@@ -13,7 +13,14 @@ import type { SyncEngineState, SyncStatus } from './sync-engine.ts';
 import type { SyncWorkerApi } from './sync-worker-api.ts';
 
 export { describeSyncStatus } from './sync-status.ts';
-export { discardSyncIssue, retrySyncIssue } from './sync-issue-actions.ts';
+export {
+  cancelQueuedChange,
+  describeSyncIssueDetails,
+  discardSyncIssue,
+  keepSyncIssueCopy,
+  retrySyncIssue,
+  revertToTheirs,
+} from './sync-issue-actions.ts';
 export type { SyncEngineState, SyncStatus } from './sync-engine.ts';
 
 export interface ClientSyncStatus {
@@ -75,6 +82,8 @@ export interface SyncHandle {
   /** After a token refresh that followed a 401. */
   resumeAfterAuth(): void;
   isLeader(): boolean;
+  /** Calls `listener` with the ids of the workspaces on this device, now and on each change. */
+  observeWorkspaceIds(listener: (ids: string[]) => void): () => void;
   /** Sign-out or user switch: leaves the election, stops the worker, closes the database. */
   stop(): Promise<void>;
 }
@@ -236,6 +245,12 @@ export function startSync(options: StartSyncOptions): SyncHandle {
       toEngine((engine) => engine.resumeAfterAuth());
     },
     isLeader: () => connection !== null,
+    observeWorkspaceIds(listener) {
+      return observeQuery(
+        () => db.workspaces.toCollection().primaryKeys(),
+        (ids) => listener(ids),
+      );
+    },
     async stop() {
       stopped = true;
       environment?.removeEventListener('online', onOnline);

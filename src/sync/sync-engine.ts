@@ -25,6 +25,7 @@ import { classifyFailure, rejectionReason, type FailureClass } from './classify-
 import {
   failTemporarily,
   issueFor,
+  recordOverwrite,
   rejectEntry,
   removeEntry,
   settlementScope,
@@ -448,6 +449,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
             query: entry.query,
             ...(entry.op === 'delete' ? {} : { body: entry.args }),
             ...(entry.baseVersion === undefined ? {} : { baseVersion: entry.baseVersion }),
+            ...(entry.op === 'patch' && entry.baseValues ? { baseValues: entry.baseValues } : {}),
           })),
         },
       });
@@ -581,6 +583,9 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
           continue;
         }
         await db.syncIssues.delete(stuckIssueId(entry.mutationId));
+        if (result.status < 300 && result.conflict) {
+          await recordOverwrite(db, entry, result.conflict, now);
+        }
         if (result.status < 300) {
           if (result.seq === null) {
             await removeEntry(db, entry, 'applied', false);

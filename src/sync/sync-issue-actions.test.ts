@@ -3,7 +3,12 @@ import { createAppDatabase, type AppDatabase } from '../db/app-database.ts';
 import { writeCreate, writePatch } from '../db/local-write.ts';
 import { stuckIssueId } from '../db/sync-issue.ts';
 import { failTemporarily, rejectEntry } from './outbox-settlement.ts';
-import { discardSyncIssue, retrySyncIssue } from './sync-issue-actions.ts';
+import {
+  describeSyncIssueDetails,
+  discardSyncIssue,
+  keepSyncIssueCopy,
+  retrySyncIssue,
+} from './sync-issue-actions.ts';
 
 const base = (mutationId: string) => ({
   userId: 'u1',
@@ -70,5 +75,51 @@ describe('sync issue actions', () => {
     await discardSyncIssue(db, stuckIssueId('m1'));
     expect(await db.outbox.count()).toBe(0);
     expect(await db.clients.get('c1')).toMatchObject({ name: 'Acme', _pending: 0, _base: {} });
+  });
+
+  it('edits and retries with the corrected values only', async () => {
+    const db = await setup();
+    const [entry] = await db.outbox.toArray();
+    await db.transaction('rw', [db.clients, db.projects, db.outbox, db.syncIssues], () =>
+      rejectEntry(db, entry!, { status: 422, reason: 'validation', message: 'Too long' }, 0),
+    );
+    const result = await retrySyncIssue(db, 'm1', {
+      userId: 'u1',
+      newId: () => 'm3',
+      args: { name: 'Acme Limited' },
+    });
+    expect(result).toBe('requeued');
+    expect((await db.clients.get('c1'))?.name).toBe('Acme Limited');
+    expect((await db.outbox.toArray()).map((e) => e.args)).toEqual([{ name: 'Acme Limited' }]);
+  });
+
+  it('keeps a copy of a refused change as a new client, leaving the original as it was', async () => {
+    const db = await setup();
+    const [entry] = await db.outbox.toArray();
+    await db.transaction('rw', [db.clients, db.projects, db.outbox, db.syncIssues], () =>
+      rejectEntry(db, entry!, { status: 403, reason: 'forbidden', message: 'No' }, 0),
+    );
+    const ids = ['c2', 'm4'];
+    const copy = await keepSyncIssueCopy(db, 'm1', { userId: 'u1', newId: () => ids.shift()! });
+    expect(copy).toBe('c2');
+    expect(await db.clients.get('c1')).toMatchObject({ name: 'Acme' });
+    expect(await db.clients.get('c2')).toMatchObject({ name: 'Acme Ltd (copy)', _pending: 1 });
+    const [queued] = await db.outbox.toArray();
+    expect(queued).toMatchObject({ mutationId: 'm4', op: 'create', entityId: 'c2' });
+    expect(queued?.args).not.toHaveProperty('_v');
+    expect(await db.syncIssues.count()).toBe(0);
+  });
+
+  it('describes an issue with what the user typed', async () => {
+    const db = await setup();
+    const [entry] = await db.outbox.toArray();
+    await db.transaction('rw', [db.clients, db.projects, db.outbox, db.syncIssues], () =>
+      rejectEntry(db, entry!, { status: 422, reason: 'validation', message: 'Too long' }, 0),
+    );
+    const details = JSON.parse(describeSyncIssueDetails((await db.syncIssues.get('m1'))!)) as {
+      values: unknown;
+      serverMessage: string;
+    };
+    expect(details).toMatchObject({ values: { name: 'Acme Ltd' }, serverMessage: 'Too long' });
   });
 });

@@ -7,6 +7,9 @@ import { createApiClient } from '../../src/api-client/call-endpoint.ts';
 import { createAppDatabase, type AppDatabase } from '../../src/db/app-database.ts';
 import type { LocalWriteContext } from '../../src/db/local-write.ts';
 import { DEVICE_KEY } from '../../src/db/sync-state.ts';
+import { readSyncCounts } from '../../src/db/sync-counts.ts';
+import { revertToTheirs } from '../../src/sync/sync-issue-actions.ts';
+import { v7 as uuidv7 } from 'uuid';
 import { createSyncEngine, type SyncClock, type SyncEngine } from '../../src/sync/sync-engine.ts';
 import {
   createClient,
@@ -245,6 +248,23 @@ describe('sync engine against the in-process server', () => {
       [project.id],
     );
     expect(server.rows).toEqual([expected]);
+
+    // The phone's status replaced the laptop's: the phone is told, with the laptop's value kept
+    // for a revert; its other field (due date) was nobody else's, and the laptop has no notice.
+    const [notice] = await phone.db.syncIssues.toArray();
+    expect(notice?.overwrote).toEqual({
+      fields: ['status'],
+      theirs: { status: 'active' },
+      by: ada.id,
+    });
+    expect(await readSyncCounts(phone.db)).toEqual({ waiting: 0, failed: 0 });
+    expect(await laptop.db.syncIssues.count()).toBe(0);
+
+    await revertToTheirs(phone.db, notice!.id, { userId: ada.id, newId: uuidv7 });
+    await phone.engine.syncNow();
+    await laptop.engine.syncNow();
+    expect(await laptop.db.projects.get(project.id)).toMatchObject({ status: 'active' });
+    expect(await phone.db.syncIssues.count()).toBe(0);
   });
 
   it('lets a delete win over an edit: the edit becomes a sync issue, nothing comes back', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createAppDatabase } from '../../db/app-database.ts';
 import { LocalWriteError, type LocalWriteContext } from '../../db/local-write.ts';
+import { cancelQueuedChange } from '../../sync/sync-client.ts';
 import { archiveClients, createClient, deleteClient, updateClient } from './client-mutations.ts';
 
 const WS = '0190a000-0000-7000-8000-000000000001';
@@ -71,5 +72,32 @@ describe('client mutations', () => {
       ['delete-client', {}, { id: b.id }],
     ]);
     expect(await ctx.db.clients.get(b.id)).toMatchObject({ _deleted: true, archived: true });
+  });
+
+  it('holds a delete for its undo window, and Undo within it restores the client', async () => {
+    const ctx = context();
+    const client = await createClient(ctx, { workspaceId: WS, name: 'Acme' });
+    await ctx.db.outbox.clear();
+    await ctx.db.clients.update(client.id, { _pending: 0, _v: 4 });
+
+    const mutationId = await deleteClient(ctx, client.id, { undoWindowMs: 6000 });
+    const [held] = await ctx.db.outbox.toArray();
+    expect(held).toMatchObject({ mutationId, op: 'delete', nextAttemptAt: ctx.now!() + 6000 });
+    expect(await ctx.db.clients.get(client.id)).toMatchObject({ _deleted: true });
+
+    expect(await cancelQueuedChange(ctx.db, mutationId)).toBe(true);
+    expect(await ctx.db.outbox.count()).toBe(0);
+    expect(await ctx.db.clients.get(client.id)).toMatchObject({ _deleted: false, _pending: 0 });
+  });
+
+  it('cannot undo a delete that is already on its way', async () => {
+    const ctx = context();
+    const client = await createClient(ctx, { workspaceId: WS, name: 'Acme' });
+    await ctx.db.outbox.clear();
+    await ctx.db.clients.update(client.id, { _pending: 0, _v: 4 });
+    const mutationId = await deleteClient(ctx, client.id);
+    await ctx.db.outbox.where('mutationId').equals(mutationId).modify({ status: 'inflight' });
+    expect(await cancelQueuedChange(ctx.db, mutationId)).toBe(false);
+    expect(await ctx.db.outbox.count()).toBe(1);
   });
 });

@@ -3,60 +3,33 @@
  * shows at once instead of becoming a sync issue), then writes the row and its outbox entry in one
  * transaction (src/db/local-write.ts) and wakes sync. Works the same online and offline.
  */
-import { v7 as uuidv7 } from 'uuid';
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import { createClientInputSchema, updateClientInputSchema } from '#contract/entities/client.ts';
 import type { LocalClient } from '../../db/app-database.ts';
 import {
-  LocalWriteError,
+  newRowStamp,
   writeCreate,
   writeDelete,
   writePatch,
   type LocalWriteContext,
 } from '../../db/local-write.ts';
+import { mutationBase, newId, parseOrThrow } from '../workspace/mutation-base.ts';
 
 export type NewClientInput = Omit<v.InferInput<typeof createClientInputSchema>, 'id'> & {
   id?: string;
 };
 export type ClientPatch = v.InferInput<typeof updateClientInputSchema>;
 
-/** Contract issues as the form shows them: dotted field path and message. */
-export function parseOrThrow<S extends v.GenericSchema>(
-  schema: S,
-  input: unknown,
-): v.InferOutput<S> {
-  const result = v.safeParse(schema, input);
-  if (result.success) return result.output;
-  const issues = result.issues.map((issue) => ({
-    path: issue.path?.map((item) => String(item.key)).join('.') ?? '',
-    message: issue.message,
-  }));
-  throw new LocalWriteError('invalid', issues[0]?.message ?? 'Invalid input.', { issues });
-}
-
-function context(ctx: LocalWriteContext) {
-  return { now: ctx.now?.() ?? Date.now(), mutationId: (ctx.newId ?? uuidv7)() };
-}
-
 export async function createClient(
   ctx: LocalWriteContext,
   input: NewClientInput,
 ): Promise<LocalClient> {
-  const base = context(ctx);
+  const base = mutationBase(ctx);
   const body = parseOrThrow(createClientInputSchema, {
     ...input,
-    id: input.id ?? (ctx.newId ?? uuidv7)(),
+    id: input.id ?? newId(ctx),
   });
-  const at = new Date(base.now).toISOString();
-  const row = {
-    ...body,
-    archived: false,
-    createdAt: at,
-    createdBy: ctx.userId,
-    updatedAt: at,
-    updatedBy: ctx.userId,
-    version: 0,
-  };
+  const row = { ...body, ...newRowStamp(ctx.userId, base.now) };
   await writeCreate(ctx.db, {
     ...base,
     userId: ctx.userId,
@@ -79,7 +52,7 @@ export async function updateClient(
 ): Promise<boolean> {
   const body = parseOrThrow(updateClientInputSchema, patch);
   const result = await writePatch(ctx.db, {
-    ...context(ctx),
+    ...mutationBase(ctx),
     userId: ctx.userId,
     resource: 'client',
     operation: 'update-client',
@@ -109,10 +82,12 @@ export async function archiveClients(
 export async function deleteClient(
   ctx: LocalWriteContext,
   id: string,
-  options: { cascade?: boolean } = {},
-): Promise<void> {
+  options: { cascade?: boolean; undoWindowMs?: number } = {},
+): Promise<string> {
+  const base = mutationBase(ctx);
   await writeDelete(ctx.db, {
-    ...context(ctx),
+    ...base,
+    ...(options.undoWindowMs ? { holdUntil: base.now + options.undoWindowMs } : {}),
     userId: ctx.userId,
     resource: 'client',
     operation: 'delete-client',
@@ -121,4 +96,5 @@ export async function deleteClient(
     cascade: options.cascade ?? false,
   });
   ctx.onQueued?.();
+  return base.mutationId;
 }

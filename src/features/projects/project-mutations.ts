@@ -3,26 +3,22 @@
  * entry in one transaction, then sync is woken. A project whose client was created offline waits
  * for that client on the server (dependsOn), so the two always arrive in order.
  */
-import { v7 as uuidv7 } from 'uuid';
 import type * as v from 'valibot';
 import { createProjectInputSchema, updateProjectInputSchema } from '#contract/entities/project.ts';
 import type { LocalProject } from '../../db/app-database.ts';
 import {
+  newRowStamp,
   writeCreate,
   writeDelete,
   writePatch,
   type LocalWriteContext,
 } from '../../db/local-write.ts';
-import { parseOrThrow } from '../clients/client-mutations.ts';
+import { mutationBase, newId, parseOrThrow } from '../workspace/mutation-base.ts';
 
 export type NewProjectInput = Omit<v.InferInput<typeof createProjectInputSchema>, 'id'> & {
   id?: string;
 };
 export type ProjectPatch = v.InferInput<typeof updateProjectInputSchema>;
-
-function context(ctx: LocalWriteContext) {
-  return { now: ctx.now?.() ?? Date.now(), mutationId: (ctx.newId ?? uuidv7)() };
-}
 
 /** The server checks dates against the stored row too, so the merged row is checked here. */
 function datesInOrder(next: Record<string, unknown>) {
@@ -36,21 +32,12 @@ export async function createProject(
   ctx: LocalWriteContext,
   input: NewProjectInput,
 ): Promise<LocalProject> {
-  const base = context(ctx);
+  const base = mutationBase(ctx);
   const body = parseOrThrow(createProjectInputSchema, {
     ...input,
-    id: input.id ?? (ctx.newId ?? uuidv7)(),
+    id: input.id ?? newId(ctx),
   });
-  const at = new Date(base.now).toISOString();
-  const row = {
-    ...body,
-    archived: false,
-    createdAt: at,
-    createdBy: ctx.userId,
-    updatedAt: at,
-    updatedBy: ctx.userId,
-    version: 0,
-  };
+  const row = { ...body, ...newRowStamp(ctx.userId, base.now) };
   await writeCreate(ctx.db, {
     ...base,
     userId: ctx.userId,
@@ -73,7 +60,7 @@ export async function updateProject(
 ): Promise<boolean> {
   const body = parseOrThrow(updateProjectInputSchema, patch);
   const result = await writePatch(ctx.db, {
-    ...context(ctx),
+    ...mutationBase(ctx),
     userId: ctx.userId,
     resource: 'project',
     operation: 'update-project',
@@ -96,9 +83,16 @@ export async function archiveProject(
   return updateProject(ctx, id, { archived });
 }
 
-export async function deleteProject(ctx: LocalWriteContext, id: string): Promise<void> {
+/** Deletes a project; with `undoWindowMs` the delete waits that long, so Undo can cancel it. */
+export async function deleteProject(
+  ctx: LocalWriteContext,
+  id: string,
+  options: { undoWindowMs?: number } = {},
+): Promise<string> {
+  const base = mutationBase(ctx);
   await writeDelete(ctx.db, {
-    ...context(ctx),
+    ...base,
+    ...(options.undoWindowMs ? { holdUntil: base.now + options.undoWindowMs } : {}),
     userId: ctx.userId,
     resource: 'project',
     operation: 'delete-project',
@@ -106,4 +100,5 @@ export async function deleteProject(ctx: LocalWriteContext, id: string): Promise
     id,
   });
   ctx.onQueued?.();
+  return base.mutationId;
 }

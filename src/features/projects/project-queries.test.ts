@@ -5,6 +5,7 @@ import { createProject } from './project-mutations.ts';
 import {
   addDays,
   getProject,
+  listFirstProjects,
   listProjectBoard,
   listProjects,
   listProjectsDueSoon,
@@ -44,5 +45,23 @@ describe('project queries', () => {
     await deleteClient(ctx, globex.id, { cascade: true });
     expect(await getProject(ctx.db, other.id)).toBeUndefined();
     expect(addDays('2026-02-27', 3)).toBe('2026-03-02');
+  });
+
+  it('gives a cold open its first page by name from the index, without archived or deleted rows', async () => {
+    const ctx = {
+      db: createAppDatabase('u1', { name: `test-${crypto.randomUUID()}` }),
+      userId: 'u1',
+    };
+    const acme = await createClient(ctx, { workspaceId: WS, name: 'Acme' });
+    for (const name of ['Delta', 'Alpha', 'Echo', 'Bravo', 'Charlie']) {
+      await createProject(ctx, { workspaceId: WS, clientId: acme.id, name });
+    }
+    const [bravo] = await listProjects(ctx.db, WS, { search: 'Bravo' });
+    await ctx.db.projects.update(bravo!.id, { archived: true });
+    const [charlie] = await listProjects(ctx.db, WS, { search: 'Charlie' });
+    await ctx.db.projects.update(charlie!.id, { _deleted: true });
+
+    const first = await listFirstProjects(ctx.db, WS, 2);
+    expect(first.map((project) => project.name)).toEqual(['Alpha', 'Delta']);
   });
 });

@@ -45,6 +45,25 @@ export async function listProjects(
   return rows.sort((a, b) => byName.compare(a.name, b.name));
 }
 
+/**
+ * The first `limit` projects by name straight off the `[workspaceId+name]` index: a cold open
+ * paints these while the full list (every row, sorted with the collator) loads. Index order is
+ * code-point order, so a mixed-case name may move a little when the full list lands.
+ */
+export async function listFirstProjects(
+  db: AppDatabase,
+  workspaceId: string,
+  limit: number,
+): Promise<LocalProject[]> {
+  const [lower, upper] = workspaceKeyRange(workspaceId);
+  return db.projects
+    .where('[workspaceId+name]')
+    .between(lower, upper)
+    .filter((project) => visible(project))
+    .limit(limit)
+    .toArray();
+}
+
 export async function getProject(db: AppDatabase, id: string): Promise<LocalProject | undefined> {
   const project = await db.projects.get(id);
   return project && !project._deleted ? project : undefined;
@@ -94,17 +113,21 @@ export function useProjects(
   db: AppDatabase,
   workspaceId: string,
   options: ProjectListOptions = {},
+  /** False holds the query back (a cold open paints its first page before reading every row). */
+  enabled = true,
 ): LocalProject[] | undefined {
   const { status, clientId, includeArchived, search } = options;
   return useLiveQuery(
     () =>
-      listProjects(db, workspaceId, {
-        ...(status === undefined ? {} : { status }),
-        ...(clientId === undefined ? {} : { clientId }),
-        ...(includeArchived === undefined ? {} : { includeArchived }),
-        ...(search === undefined ? {} : { search }),
-      }),
-    [db, workspaceId, status, clientId, includeArchived, search],
+      enabled
+        ? listProjects(db, workspaceId, {
+            ...(status === undefined ? {} : { status }),
+            ...(clientId === undefined ? {} : { clientId }),
+            ...(includeArchived === undefined ? {} : { includeArchived }),
+            ...(search === undefined ? {} : { search }),
+          })
+        : undefined,
+    [db, workspaceId, status, clientId, includeArchived, search, enabled],
   );
 }
 
