@@ -35,6 +35,8 @@ export interface AuthServices {
   client: AuthClient;
   /** The server offers "Continue with Google". */
   googleEnabled: boolean;
+  /** hCaptcha site key when the auth service wants a captcha token on password recovery. */
+  captchaSiteKey: string | null;
   /** Seconds to wait after the last 429 answer from the auth service (its Retry-After), or null. */
   retryAfterSeconds: () => number | null;
   /** Absolute URL on this origin for auth redirects (email links, Google). */

@@ -13,7 +13,8 @@ const variants: Record<ButtonVariant, string> = {
   secondary:
     'border border-border-strong bg-surface text-fg hover:bg-surface-muted data-pressed:bg-surface-muted',
   ghost: 'text-fg hover:bg-surface-muted data-pressed:bg-surface-muted',
-  danger: 'bg-danger text-white hover:opacity-90 data-pressed:opacity-90',
+  // Dark text on the lighter dark-theme red: white on it is only 2.8:1.
+  danger: 'bg-danger text-white dark:text-canvas hover:opacity-90 data-pressed:opacity-90',
 };
 
 // 44 px minimum height below the `sm` breakpoint: a comfortable touch target on phones.

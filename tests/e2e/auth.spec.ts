@@ -300,20 +300,22 @@ test.describe('Google', () => {
   const issuer = process.env.GOOGLE_ISSUER;
   const clientId = process.env.GOOGLE_CLIENT_ID;
   const clientSecret = process.env.GOOGLE_CLIENT_SECRET;
-  test.skip(
-    !issuer?.startsWith('http://127.0.0.1') || !clientId || !clientSecret,
-    'set GOOGLE_ISSUER (a free http://127.0.0.1 port), GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET',
-  );
+  // playwright.config.ts sets local defaults, so these always run; a bad override fails loudly.
+  if (!issuer?.startsWith('http://127.0.0.1') || !clientId || !clientSecret) {
+    throw new Error(
+      'GOOGLE_ISSUER must be a free http://127.0.0.1 port, with GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET',
+    );
+  }
 
   let server: Server | undefined;
   test.beforeAll(async () => {
     // Loaded only when this test runs: it warns on import under Node 20.
     const { default: Provider } = await import('oidc-provider');
-    const provider = new Provider(issuer!, {
+    const provider = new Provider(issuer, {
       clients: [
         {
-          client_id: clientId!,
-          client_secret: clientSecret!,
+          client_id: clientId,
+          client_secret: clientSecret,
           redirect_uris: [`${origin}/auth/v1/callback`],
           grant_types: ['authorization_code'],
           response_types: ['code'],
@@ -340,7 +342,7 @@ test.describe('Google', () => {
       if (request.url === '/favicon.ico') response.writeHead(204).end();
       else handle(request, response);
     });
-    server.listen(Number(new URL(issuer!).port), '127.0.0.1');
+    server.listen(Number(new URL(issuer).port), '127.0.0.1');
   });
   test.afterAll(
     () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())),

@@ -10,13 +10,16 @@ import { AuthScreen } from './auth-screen.tsx';
 import { authUnavailableMessage } from './auth-unavailable.ts';
 import { focusFirstInvalid, validateFields } from './field-errors.ts';
 import { FormAlert } from './form-alert.tsx';
-import { FormTextField } from './form-text-field.tsx';
+import { FormTextField } from '../../ui/form-text-field.tsx';
+import { loadHCaptcha, useCaptchaGate, type LoadCaptcha } from './hcaptcha-field.tsx';
 import { SubmitButton } from './submit-button.tsx';
 import { useCountdown } from './use-countdown.ts';
 
 export interface ForgotPasswordScreenProps {
   /** Prefilled from /login. */
   initialEmail?: string | undefined;
+  /** The captcha script loader (hCaptcha's by default; a fake in tests). */
+  loadCaptcha?: LoadCaptcha;
 }
 
 const resendSeconds = 60;
@@ -25,8 +28,13 @@ const resendSeconds = 60;
  * /forgot-password: asks the auth service to mail a reset link to /reset-password. The answer is
  * the same whether or not the address has an account, so it cannot be used to probe for them.
  */
-export function ForgotPasswordScreen({ initialEmail = '' }: ForgotPasswordScreenProps) {
+export function ForgotPasswordScreen({
+  initialEmail = '',
+  loadCaptcha = loadHCaptcha,
+}: ForgotPasswordScreenProps) {
   const services = useAuthServices();
+  const captchaSiteKey = services?.captchaSiteKey ?? null;
+  const captcha = useCaptchaGate(captchaSiteKey, loadCaptcha);
   const [email, setEmail] = useState(initialEmail);
   const [emailError, setEmailError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | null>(null);
@@ -44,8 +52,10 @@ export function ForgotPasswordScreen({ initialEmail = '' }: ForgotPasswordScreen
     setFailure(null);
     const { error } = await services.client.resetPasswordForEmail(address, {
       redirectTo: services.redirectUrl(resetPasswordPath),
+      ...captcha.tokenOptions(),
     });
     setPending(false);
+    captcha.spent();
     if (error) {
       const described = describeAuthError(error, {
         retryAfterSeconds: services.retryAfterSeconds(),
@@ -67,6 +77,7 @@ export function ForgotPasswordScreen({ initialEmail = '' }: ForgotPasswordScreen
       focusFirstInvalid(formRef.current);
       return;
     }
+    if (!captcha.check()) return;
     await send(result.output.email);
   };
 
@@ -91,7 +102,8 @@ export function ForgotPasswordScreen({ initialEmail = '' }: ForgotPasswordScreen
             className="w-full"
             isPending={isPending}
             isDisabled={cooldown.secondsLeft > 0}
-            onPress={() => void send(sentTo)}
+            // With a captcha, a new link needs a new check: back to the form, email kept.
+            onPress={() => (captchaSiteKey ? setSentTo(null) : void send(sentTo))}
           >
             {cooldown.secondsLeft > 0
               ? `Send it again in ${cooldown.secondsLeft} s`
@@ -136,6 +148,7 @@ export function ForgotPasswordScreen({ initialEmail = '' }: ForgotPasswordScreen
           error={emailError}
           isRequired
         />
+        {captcha.field}
         <SubmitButton
           isPending={isPending}
           isDisabled={cooldown.secondsLeft > 0}

@@ -1,4 +1,4 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { verifiedTotp } from '../../auth/auth-test-fakes.ts';
@@ -51,6 +51,7 @@ describe('LoginScreen', () => {
     expect(client.signInWithPassword).toHaveBeenCalledWith({
       email: 'ada@example.com',
       password: 'nope-nope',
+      options: {},
     });
     expect(screen.getByLabelText<HTMLInputElement>('Password', { selector: 'input' }).value).toBe(
       '',
@@ -177,5 +178,34 @@ describe('LoginScreen', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(
       'That code is not right. Check it and try again.',
     );
+  });
+
+  it('with a captcha configured, signs in only with a solved check and sends its token', async () => {
+    const client = createFakeClient();
+    const solve: ((token: string) => void)[] = [];
+    const loadCaptcha = () =>
+      Promise.resolve({
+        render: (_: HTMLElement, options: { callback: (token: string) => void }) => {
+          solve.push(options.callback);
+          return `w${solve.length}`;
+        },
+        reset: () => undefined,
+        remove: () => undefined,
+      });
+    renderScreen(<LoginScreen loadCaptcha={loadCaptcha} />, {
+      services: createFakeServices(client, { captchaSiteKey: 'site' }),
+    });
+    await waitFor(() => expect(solve).toHaveLength(1));
+    await fillAndSubmit('ada@example.com', 'amber-otter-lantern-42');
+    expect(await screen.findByText('Complete the human check first.')).toBeTruthy();
+    expect(client.signInWithPassword).not.toHaveBeenCalled();
+
+    act(() => solve[0]?.('human-1'));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(client.signInWithPassword).toHaveBeenCalledWith({
+      email: 'ada@example.com',
+      password: 'amber-otter-lantern-42',
+      options: { captchaToken: 'human-1' },
+    });
   });
 });

@@ -10,10 +10,11 @@ import { authUnavailableMessage } from './auth-unavailable.ts';
 import { confirmRegistrationPath, withQuery } from './auth-paths.ts';
 import { focusFirstInvalid, validateFields, type FieldErrors } from './field-errors.ts';
 import { FormAlert } from './form-alert.tsx';
-import { FormTextField } from './form-text-field.tsx';
+import { FormTextField } from '../../ui/form-text-field.tsx';
 import { GoogleSignInButton, OrDivider } from './google-sign-in-button.tsx';
 import { MfaChallenge } from './mfa-challenge.tsx';
 import { PasswordField } from './password-field.tsx';
+import { useCaptchaGate, type LoadCaptcha } from './hcaptcha-field.tsx';
 import { SubmitButton } from './submit-button.tsx';
 import { useCountdown } from './use-countdown.ts';
 import { usePreloadAppRoutes } from './use-preload-app-routes.ts';
@@ -23,6 +24,8 @@ export interface LoginScreenProps {
   returnTo?: string | undefined;
   /** A new confirmation mail was sent to `email`: show the "check your inbox" page. */
   onConfirmationResent?: ((email: string) => void) | undefined;
+  /** The captcha script loader (hCaptcha's by default; a fake in tests). */
+  loadCaptcha?: LoadCaptcha | undefined;
 }
 
 type Field = 'email' | 'password';
@@ -32,18 +35,25 @@ type Field = 'email' | 'password';
  * accounts that have one. A successful sign-in changes the auth state; the guest guard then takes
  * the user to `returnTo` (or /dashboard), so this screen never navigates by itself.
  */
-export function LoginScreen({ returnTo, onConfirmationResent }: LoginScreenProps) {
+export function LoginScreen({ returnTo, onConfirmationResent, loadCaptcha }: LoginScreenProps) {
   usePreloadAppRoutes();
   const auth = useAuth();
   const services = useAuthServices();
   if (services && auth.status === 'unauthenticated' && auth.pendingMfa) {
     return <MfaChallenge services={services} />;
   }
-  return <PasswordSignIn returnTo={returnTo} onConfirmationResent={onConfirmationResent} />;
+  return (
+    <PasswordSignIn
+      returnTo={returnTo}
+      onConfirmationResent={onConfirmationResent}
+      loadCaptcha={loadCaptcha}
+    />
+  );
 }
 
-function PasswordSignIn({ returnTo, onConfirmationResent }: LoginScreenProps) {
+function PasswordSignIn({ returnTo, onConfirmationResent, loadCaptcha }: LoginScreenProps) {
   const services = useAuthServices();
+  const captcha = useCaptchaGate(services?.captchaSiteKey ?? null, loadCaptcha);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
@@ -80,9 +90,14 @@ function PasswordSignIn({ returnTo, onConfirmationResent }: LoginScreenProps) {
       setFailure({ kind: 'other', message: authUnavailableMessage });
       return;
     }
+    if (!captcha.check()) return;
     setPending(true);
     setFailure(null);
-    const { error } = await services.client.signInWithPassword(result.output);
+    const { error } = await services.client.signInWithPassword({
+      ...result.output,
+      options: captcha.tokenOptions(),
+    });
+    captcha.spent();
     if (error) {
       const described = describeAuthError(error, {
         retryAfterSeconds: services.retryAfterSeconds(),
@@ -100,15 +115,19 @@ function PasswordSignIn({ returnTo, onConfirmationResent }: LoginScreenProps) {
   };
 
   const resendConfirmation = async () => {
-    if (!services || isResending) return;
+    if (!services || isResending || !captcha.check()) return;
     setResending(true);
     const address = email.trim();
     const { error } = await services.client.resend({
       type: 'signup',
       email: address,
-      options: { emailRedirectTo: services.redirectUrl(confirmRegistrationPath) },
+      options: {
+        emailRedirectTo: services.redirectUrl(confirmRegistrationPath),
+        ...captcha.tokenOptions(),
+      },
     });
     setResending(false);
+    captcha.spent();
     if (error) {
       setFailure(describeAuthError(error, { retryAfterSeconds: services.retryAfterSeconds() }));
       return;
@@ -192,6 +211,7 @@ function PasswordSignIn({ returnTo, onConfirmationResent }: LoginScreenProps) {
             Forgot your password?
           </TextLink>
         </div>
+        {captcha.field}
         <SubmitButton
           isPending={isPending}
           isDisabled={cooldown.secondsLeft > 0}

@@ -9,7 +9,7 @@ import { verificationCodeSchema } from './auth-schemas.ts';
 import { AuthScreen } from './auth-screen.tsx';
 import { focusFirstInvalid, validateFields } from './field-errors.ts';
 import { FormAlert } from './form-alert.tsx';
-import { FormTextField } from './form-text-field.tsx';
+import { FormTextField } from '../../ui/form-text-field.tsx';
 import { SubmitButton } from './submit-button.tsx';
 import { useCountdown } from './use-countdown.ts';
 

@@ -1,7 +1,7 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useState } from 'react';
 import { Button as AriaButton } from 'react-aria-components';
-import { FormTextField, type FormTextFieldProps } from './form-text-field.tsx';
+import { FormTextField, type FormTextFieldProps } from '../../ui/form-text-field.tsx';
 
 export type PasswordFieldProps = Omit<FormTextFieldProps, 'type' | 'trailing'>;
 

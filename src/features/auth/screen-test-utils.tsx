@@ -70,6 +70,7 @@ export function createFakeServices(
   return {
     client: client as unknown as AuthClient,
     googleEnabled: false,
+    captchaSiteKey: null,
     retryAfterSeconds: () => null,
     redirectUrl: (pathAndQuery) => `https://satchel.test${pathAndQuery}`,
     ensureRegistered: () => Promise.resolve({ workspace: null }),

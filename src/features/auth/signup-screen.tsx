@@ -8,10 +8,11 @@ import { AuthScreen } from './auth-screen.tsx';
 import { authUnavailableMessage } from './auth-unavailable.ts';
 import { focusFirstInvalid, validateFields, type FieldErrors } from './field-errors.ts';
 import { FormAlert } from './form-alert.tsx';
-import { FormTextField } from './form-text-field.tsx';
+import { FormTextField } from '../../ui/form-text-field.tsx';
 import { GoogleSignInButton, OrDivider } from './google-sign-in-button.tsx';
 import { PasswordField } from './password-field.tsx';
 import { PasswordRules } from './password-rules.tsx';
+import { useCaptchaGate, type LoadCaptcha } from './hcaptcha-field.tsx';
 import { SubmitButton } from './submit-button.tsx';
 import { useCountdown } from './use-countdown.ts';
 import { usePreloadAppRoutes } from './use-preload-app-routes.ts';
@@ -20,6 +21,8 @@ export interface SignupScreenProps {
   returnTo?: string | undefined;
   /** The account exists and a confirmation mail is on its way to `email`. */
   onSignedUp: (email: string) => void;
+  /** The captcha script loader (hCaptcha's by default; a fake in tests). */
+  loadCaptcha?: LoadCaptcha | undefined;
 }
 
 type Field = 'firstName' | 'lastName' | 'email' | 'password';
@@ -30,9 +33,10 @@ type Values = Record<Field, string>;
  * /auth/confirm-registration, which creates the profile and workspace. When the server confirms
  * sign-ups automatically, supabase-js signs the user in at once and the guard moves on.
  */
-export function SignupScreen({ returnTo, onSignedUp }: SignupScreenProps) {
+export function SignupScreen({ returnTo, onSignedUp, loadCaptcha }: SignupScreenProps) {
   usePreloadAppRoutes();
   const services = useAuthServices();
+  const captcha = useCaptchaGate(services?.captchaSiteKey ?? null, loadCaptcha);
   const [values, setValues] = useState<Values>({
     firstName: '',
     lastName: '',
@@ -75,6 +79,7 @@ export function SignupScreen({ returnTo, onSignedUp }: SignupScreenProps) {
       setFailure({ kind: 'other', message: authUnavailableMessage });
       return;
     }
+    if (!captcha.check()) return;
     const { firstName, lastName, email, password } = result.output;
     setPending(true);
     setFailure(null);
@@ -88,8 +93,10 @@ export function SignupScreen({ returnTo, onSignedUp }: SignupScreenProps) {
           last_name: lastName,
           display_name: `${firstName} ${lastName}`,
         },
+        ...captcha.tokenOptions(),
       },
     });
+    captcha.spent();
     if (error) {
       setPending(false);
       const described = describeAuthError(error, {
@@ -196,6 +203,7 @@ export function SignupScreen({ returnTo, onSignedUp }: SignupScreenProps) {
           }
           isRequired
         />
+        {captcha.field}
         <SubmitButton
           isPending={isPending}
           isDisabled={cooldown.secondsLeft > 0}

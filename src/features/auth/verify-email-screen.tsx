@@ -10,7 +10,8 @@ import { AuthScreen } from './auth-screen.tsx';
 import { authUnavailableMessage } from './auth-unavailable.ts';
 import { focusFirstInvalid, validateFields } from './field-errors.ts';
 import { FormAlert } from './form-alert.tsx';
-import { FormTextField } from './form-text-field.tsx';
+import { FormTextField } from '../../ui/form-text-field.tsx';
+import { useCaptchaGate, type LoadCaptcha } from './hcaptcha-field.tsx';
 import { SubmitButton } from './submit-button.tsx';
 import { useCountdown } from './use-countdown.ts';
 
@@ -18,6 +19,8 @@ export interface VerifyEmailScreenProps {
   /** The address the confirmation was sent to (from /signup). */
   email?: string | undefined;
   returnTo?: string | undefined;
+  /** The captcha script loader (hCaptcha's by default; a fake in tests). */
+  loadCaptcha?: LoadCaptcha | undefined;
 }
 
 /** A confirmation mail may be sent again after this many seconds. */
@@ -27,8 +30,9 @@ export const resendCooldownSeconds = 60;
  * /verify-email: "check your inbox" after sign-up, with a resend button that waits 60 s between
  * mails (the first one was just sent). Without an address in the URL it asks for one.
  */
-export function VerifyEmailScreen({ email, returnTo }: VerifyEmailScreenProps) {
+export function VerifyEmailScreen({ email, returnTo, loadCaptcha }: VerifyEmailScreenProps) {
   const services = useAuthServices();
+  const captcha = useCaptchaGate(services?.captchaSiteKey ?? null, loadCaptcha);
   const [address, setAddress] = useState(email ?? '');
   const [addressError, setAddressError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | null>(null);
@@ -43,6 +47,7 @@ export function VerifyEmailScreen({ email, returnTo }: VerifyEmailScreenProps) {
       setFailure(authUnavailableMessage);
       return;
     }
+    if (!captcha.check()) return;
     setPending(true);
     setFailure(null);
     setNotice(null);
@@ -51,9 +56,11 @@ export function VerifyEmailScreen({ email, returnTo }: VerifyEmailScreenProps) {
       email: to,
       options: {
         emailRedirectTo: services.redirectUrl(withQuery(confirmRegistrationPath, { returnTo })),
+        ...captcha.tokenOptions(),
       },
     });
     setPending(false);
+    captcha.spent();
     if (error) {
       const described = describeAuthError(error, {
         retryAfterSeconds: services.retryAfterSeconds(),
@@ -107,6 +114,7 @@ export function VerifyEmailScreen({ email, returnTo }: VerifyEmailScreenProps) {
         {notice ? <FormAlert tone="success">{notice}</FormAlert> : null}
         {email ? (
           <>
+            {captcha.field}
             <Button
               variant="secondary"
               size="large"
@@ -143,6 +151,7 @@ export function VerifyEmailScreen({ email, returnTo }: VerifyEmailScreenProps) {
               error={addressError}
               description="Didn't get it? We can send the link again."
             />
+            {captcha.field}
             <SubmitButton
               variant="secondary"
               isPending={isPending}

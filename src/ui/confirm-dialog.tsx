@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import { Button } from '../../ui/button.tsx';
+import { Button } from './button.tsx';
 
 export interface ConfirmDialogProps {
   isOpen: boolean;
