@@ -2,6 +2,8 @@ import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
 import { signedInRedirect } from '../auth/auth-guards.ts';
 import { useAuth, useSignOut } from '../auth/auth-provider.tsx';
 import { AppShell } from '../features/shell/app-shell.tsx';
+import { useSignOutGuard } from '../features/sync-status/sign-out-guard.tsx';
+import { SyncStatusButton } from '../features/sync-status/sync-status-button.tsx';
 import { LoadingView } from '../ui/loading-view.tsx';
 
 /** Signed-in pages: a signed-out visitor goes to /login?returnTo=<path and query>. */
@@ -16,12 +18,14 @@ export const Route = createFileRoute('/_app')({
 function AppLayoutRoute() {
   const auth = useAuth();
   const signOut = useSignOut();
+  const { requestSignOut, dialog } = useSignOutGuard(() => void signOut());
   // Loading: the guard has let the visitor through and runs again once the state is known.
   // Unauthenticated: the redirect to /login is on its way; never render the shell without a user.
   if (auth.status !== 'authenticated') return <LoadingView />;
   return (
-    <AppShell user={auth.user} onSignOut={() => void signOut()}>
+    <AppShell user={auth.user} onSignOut={requestSignOut} syncStatus={<SyncStatusButton />}>
       <Outlet />
+      {dialog}
     </AppShell>
   );
 }

@@ -1,17 +1,186 @@
-import { PlaceholderPage } from '../shell/placeholder-page.tsx';
+/**
+ * /projects/{projectId}/{clientId}: one project, read from the local database. The header names
+ * it (its h1 is the project's name), links its client and shows its status; the tabs hold the
+ * overview (editable details) and the chat, files and activity that later work fills in.
+ * A URL with the wrong client id (the project moved to another client, an old link) is corrected
+ * in place; a project that is not on this device says so.
+ */
+import { ArrowLeft, FolderX } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
+import { ComingSoonPanel } from '../../ui/coming-soon-panel.tsx';
+import { LinkButton } from '../../ui/link-button.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { TextLink } from '../../ui/text-link.tsx';
+import { usePageTitle } from '../../ui/use-page-title.ts';
+import { useClient } from '../clients/client-queries.ts';
+import { useSync, useWriteContext } from '../workspace/sync-context.tsx';
+import { WorkspaceGate } from '../workspace/workspace-gate.tsx';
+import { ProjectOverview } from './project-overview.tsx';
+import { useProject } from './project-queries.ts';
+import { ProjectStatusBadge } from './project-status-badge.tsx';
+
+export const projectTabs = ['overview', 'chat', 'files', 'activity'] as const;
+export type ProjectTab = (typeof projectTabs)[number];
+
+export function toProjectTab(value: string | undefined): ProjectTab {
+  return projectTabs.find((tab) => tab === value) ?? 'overview';
+}
 
 export interface ProjectWorkspaceScreenProps {
   projectId: string;
   clientId: string;
+  tab: ProjectTab;
+  onTabChange: (tab: ProjectTab) => void;
+  /** The project belongs to another client than the URL says: replace the URL. */
+  onClientMismatch: (clientId: string) => void;
+  /** After a delete: leave for the projects list. */
+  onDeleted: () => void;
 }
 
-export function ProjectWorkspaceScreen({ projectId, clientId }: ProjectWorkspaceScreenProps) {
+const FALLBACK_TITLE = 'Project workspace';
+
+export function ProjectWorkspaceScreen(props: ProjectWorkspaceScreenProps) {
+  // The inner screen names the page once the project is here; until then it is the generic name.
+  const [title, setTitle] = useState<string | null>(null);
+  usePageTitle(title ?? FALLBACK_TITLE);
   return (
-    <div data-project-id={projectId} data-client-id={clientId}>
-      <PlaceholderPage
-        title="Project workspace"
-        comingSoon="One project in full: tasks on a board, milestones, files, notes, the real-time chat with your client and the activity log."
-      />
+    <WorkspaceGate title={FALLBACK_TITLE}>
+      <ProjectWorkspace {...props} onTitle={setTitle} />
+    </WorkspaceGate>
+  );
+}
+
+const tabLabels: Record<ProjectTab, string> = {
+  overview: 'Overview',
+  chat: 'Chat',
+  files: 'Files',
+  activity: 'Activity',
+};
+
+const laterTabs: Record<Exclude<ProjectTab, 'overview'>, string> = {
+  chat: 'A real-time chat with your client about this project, kept on this device so you can read and write offline. It arrives with the chat work.',
+  files:
+    'Files shared with your client, with versions and download links for the portal. They arrive with the files work.',
+  activity:
+    'A timeline of who changed what in this project, and when. It arrives with the activity log work.',
+};
+
+function ProjectWorkspace({
+  projectId,
+  clientId,
+  tab,
+  onTabChange,
+  onClientMismatch,
+  onDeleted,
+  onTitle,
+}: ProjectWorkspaceScreenProps & { onTitle: (title: string | null) => void }) {
+  const { handle } = useSync();
+  const ctx = useWriteContext();
+  const project = useProject(handle.db, projectId);
+  const client = useClient(handle.db, project?.clientId ?? clientId);
+  const mismatch = project ? project.clientId !== clientId : false;
+
+  useEffect(() => {
+    if (project && mismatch) onClientMismatch(project.clientId);
+  }, [project, mismatch, onClientMismatch]);
+  useEffect(() => {
+    onTitle(project === null ? 'Project not found' : (project?.name ?? null));
+  }, [project, onTitle]);
+
+  if (project === undefined || mismatch) {
+    return (
+      <div role="status" className="flex flex-col items-center gap-3 py-16 text-fg-muted">
+        <h1 className="sr-only">{FALLBACK_TITLE}</h1>
+        <Spinner />
+        Opening the project…
+      </div>
+    );
+  }
+  if (project === null) return <ProjectNotFound />;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <header className="flex flex-col gap-3">
+        <TextLink href="/projects" className="inline-flex w-fit items-center gap-1 text-sm">
+          <ArrowLeft aria-hidden="true" size={14} />
+          Projects
+        </TextLink>
+        <div className="flex items-start gap-3">
+          <span
+            aria-hidden="true"
+            className="mt-1.5 size-5 shrink-0 rounded-md border border-border sm:mt-2.5"
+            style={{ backgroundColor: project.color ?? 'var(--color-surface-muted)' }}
+          />
+          <div className="min-w-0 flex-1">
+            <h1 className="text-2xl font-bold tracking-tight break-words text-fg sm:text-3xl">
+              {project.name}
+            </h1>
+            <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-fg-muted">
+              <ProjectStatusBadge status={project.status} />
+              {project.archived ? (
+                <span className="rounded-full bg-surface-muted px-2 py-0.5 text-xs font-semibold">
+                  Archived
+                </span>
+              ) : null}
+              <span>
+                Client:{' '}
+                {client ? (
+                  <TextLink href={`/clients/${encodeURIComponent(client.id)}`}>
+                    {client.name}
+                  </TextLink>
+                ) : (
+                  'not on this device'
+                )}
+              </span>
+            </div>
+          </div>
+        </div>
+      </header>
+      <Tabs
+        selectedKey={tab}
+        onSelectionChange={(key) => onTabChange(toProjectTab(String(key)))}
+        className="flex flex-col gap-5"
+      >
+        <TabList
+          aria-label="Project sections"
+          className="-mx-4 flex gap-1 overflow-x-auto border-b border-border px-4 sm:mx-0 sm:px-0"
+        >
+          {projectTabs.map((id) => (
+            <Tab
+              key={id}
+              id={id}
+              className="-mb-px min-h-11 cursor-pointer border-b-2 border-transparent px-3 py-2.5 text-sm font-medium whitespace-nowrap text-fg-muted outline-none hover:text-fg data-focus-visible:ring-2 data-focus-visible:ring-ring data-selected:border-brand data-selected:text-fg"
+            >
+              {tabLabels[id]}
+            </Tab>
+          ))}
+        </TabList>
+        <TabPanel id="overview" className="outline-none">
+          <ProjectOverview project={project} ctx={ctx} onDeleted={onDeleted} />
+        </TabPanel>
+        {(['chat', 'files', 'activity'] as const).map((id) => (
+          <TabPanel key={id} id={id} className="outline-none">
+            <ComingSoonPanel description={laterTabs[id]} />
+          </TabPanel>
+        ))}
+      </Tabs>
     </div>
+  );
+}
+
+function ProjectNotFound() {
+  return (
+    <section className="mx-auto mt-10 flex max-w-md flex-col items-center text-center">
+      <FolderX aria-hidden="true" size={32} className="text-fg-muted" />
+      <h1 className="mt-4 text-2xl font-bold text-fg">Project not found</h1>
+      <p className="mt-2 text-fg-muted">
+        This project isn't on this device. It may have been deleted, or it hasn't synced here yet.
+        If someone just shared it with you, give it a moment online.
+      </p>
+      <LinkButton href="/projects" variant="secondary" className="mt-6">
+        Back to projects
+      </LinkButton>
+    </section>
   );
 }

@@ -1,5 +1,6 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import * as v from 'valibot';
+import { billingIntervalSchema, planIdSchema } from '#contract/entities/plan.ts';
 import {
   SettingsScreen,
   settingsTabs,
@@ -12,14 +13,25 @@ function toTab(value: string | undefined): SettingsTab {
   return settingsTabs.find((tab) => tab === value) ?? 'profile';
 }
 
+/** `?plan=pro&interval=year` from the pricing page; anything else is ignored, not an error. */
+const requestedPlanSchema = v.object({ planId: planIdSchema, interval: billingIntervalSchema });
+
 export const Route = createFileRoute('/_app/settings')({
-  /** `tab`: profile (default), security or about. */
-  validateSearch: v.object({ tab: optionalSearchString }),
+  /** `tab`: profile (default), security, billing, storage or about; `plan`, `interval`: billing. */
+  validateSearch: v.object({
+    tab: optionalSearchString,
+    plan: optionalSearchString,
+    interval: optionalSearchString,
+  }),
   component: SettingsRoute,
 });
 
 function SettingsRoute() {
-  const { tab } = Route.useSearch();
+  const { tab, plan, interval } = Route.useSearch();
+  const requested = v.safeParse(requestedPlanSchema, {
+    planId: plan,
+    interval: interval ?? 'month',
+  });
   const { api } = Route.useRouteContext();
   const navigate = useNavigate();
   return (
@@ -33,6 +45,7 @@ function SettingsRoute() {
         })
       }
       callEndpoint={api.callEndpoint}
+      requestedPlan={requested.success ? requested.output : null}
     />
   );
 }

@@ -1,0 +1,129 @@
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+} from '@tanstack/react-router';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AppDatabase } from '../../db/app-database.ts';
+import {
+  createTestDatabase,
+  renderWithSync,
+  USER_ID,
+  WS,
+} from '../projects/project-screen-test-utils.tsx';
+import { createClient } from './client-mutations.ts';
+import { ClientsScreen } from './clients-screen.tsx';
+import type { ClientsSearch } from './clients-search.ts';
+
+afterEach(cleanup);
+
+/** The screen under a tiny router (its rows link to /clients/$id); URL state kept in React. */
+function renderClients(db: AppDatabase, initial: ClientsSearch = {}) {
+  const searches: ClientsSearch[] = [];
+  function Harness() {
+    const [search, setSearch] = useState(initial);
+    return (
+      <ClientsScreen
+        search={search}
+        onSearchChange={(next) => {
+          searches.push(next);
+          setSearch(next);
+        }}
+      />
+    );
+  }
+  const root = createRootRoute({ component: Outlet });
+  const router = createRouter({
+    routeTree: root.addChildren([
+      createRoute({ getParentRoute: () => root, path: '/clients', component: Harness }),
+      createRoute({ getParentRoute: () => root, path: '/clients/$id', component: () => null }),
+    ]),
+    history: createMemoryHistory({ initialEntries: ['/clients'] }),
+  });
+  return { ...renderWithSync(<RouterProvider router={router} />, db), searches };
+}
+
+const names = () =>
+  within(screen.getByRole('list', { name: 'Clients' }))
+    .getAllByRole('link')
+    .map((link) => link.querySelector('span')?.firstChild?.textContent);
+
+describe('ClientsScreen', () => {
+  it('teaches on an empty workspace and adds a client from "n", queued for sync', async () => {
+    const db = await createTestDatabase();
+    const { handle } = renderClients(db);
+    const notified = vi.spyOn(handle, 'notifyOutboxChanged');
+    expect(await screen.findByRole('heading', { name: 'Add your first client' })).toBeTruthy();
+
+    const user = userEvent.setup();
+    await user.keyboard('n');
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Add client' }));
+    expect(await within(dialog).findByText('Name is required')).toBeTruthy();
+
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Acme Studio');
+    await user.type(within(dialog).getByRole('textbox', { name: /Tags/ }), 'design, web');
+    await user.click(within(dialog).getByRole('button', { name: 'Add client' }));
+
+    await waitFor(() => expect(names()).toEqual(['Acme Studio']));
+    const [entry] = await db.outbox.toArray();
+    expect(entry).toMatchObject({
+      operation: 'create-client',
+      args: { name: 'Acme Studio', tags: ['design', 'web'], currency: 'EUR' },
+    });
+    expect(notified).toHaveBeenCalled();
+  });
+
+  it('searches locally, filters by status and tag, and says when nothing matches', async () => {
+    const db = await createTestDatabase();
+    const ctx = { db, userId: USER_ID };
+    await createClient(ctx, { workspaceId: WS, name: 'Acme', tags: ['retainer'] });
+    await createClient(ctx, { workspaceId: WS, name: 'Café Noir', company: 'Noir SARL' });
+    await createClient(ctx, { workspaceId: WS, name: 'Globex', status: 'lead' });
+    const { searches } = renderClients(db);
+    await waitFor(() => expect(names()).toEqual(['Acme', 'Café Noir', 'Globex']));
+
+    const user = userEvent.setup();
+    await user.keyboard('/');
+    await user.keyboard('cafe');
+    await waitFor(() => expect(names()).toEqual(['Café Noir']));
+    expect(searches.at(-1)).toEqual({ q: 'cafe' });
+
+    await user.keyboard('zzz');
+    expect(await screen.findByRole('heading', { name: /No clients match/ })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(names()).toHaveLength(3));
+
+    await user.click(screen.getByRole('button', { name: /Status/ }));
+    await user.click(await screen.findByRole('option', { name: 'Lead' }));
+    await waitFor(() => expect(names()).toEqual(['Globex']));
+  });
+
+  it('archives the selected clients and undoes it from the toast', async () => {
+    const db = await createTestDatabase();
+    const ctx = { db, userId: USER_ID };
+    await createClient(ctx, { workspaceId: WS, name: 'Acme' });
+    await createClient(ctx, { workspaceId: WS, name: 'Globex' });
+    renderClients(db);
+    await waitFor(() => expect(names()).toEqual(['Acme', 'Globex']));
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('checkbox', { name: 'Select Globex' }));
+    await user.click(
+      within(screen.getByRole('region', { name: 'Selection' })).getByRole('button', {
+        name: 'Archive',
+      }),
+    );
+    await waitFor(() => expect(names()).toEqual(['Acme']));
+    expect((await db.clients.toArray()).find((c) => c.name === 'Globex')?.archived).toBe(true);
+
+    await user.click(await screen.findByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(names()).toEqual(['Acme', 'Globex']));
+  });
+});

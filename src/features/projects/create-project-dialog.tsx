@@ -1,0 +1,288 @@
+/**
+ * "New project" in a dialog. Written locally (and queued for sync) the moment it is submitted, so
+ * the project is on the list before the dialog has finished closing, online or not. A client typed
+ * here that does not exist yet is created in the same go; the project's outbox entry waits for it.
+ */
+import { X } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { v7 as uuidv7 } from 'uuid';
+import {
+  createProjectInputSchema,
+  type BillingType,
+  type ProjectStatus,
+} from '#contract/entities/project.ts';
+import type { LocalClient, LocalProject } from '../../db/app-database.ts';
+import type { LocalWriteContext } from '../../db/local-write.ts';
+import { Button } from '../../ui/button.tsx';
+import { ColorChoiceField } from '../../ui/color-choice-field.tsx';
+import { SelectField } from '../../ui/select-field.tsx';
+import { FormAlert } from '../auth/form-alert.tsx';
+import { FormTextField } from '../../ui/form-text-field.tsx';
+import { createClient } from '../clients/client-mutations.ts';
+import { parseOrThrow } from '../workspace/mutation-base.ts';
+import { ClientPicker, type ClientChoice } from './client-picker.tsx';
+import { createProject } from './project-mutations.ts';
+import { projectColors } from './project-labels.ts';
+import { billingOptions, statusOptions } from './project-options.tsx';
+import { writeErrorFields, type WriteErrorFields } from './write-error-fields.ts';
+
+export interface CreateProjectDialogProps {
+  isOpen: boolean;
+  onClose: () => void;
+  onCreated: (project: LocalProject) => void;
+  ctx: LocalWriteContext;
+  workspaceId: string;
+  /** Currency for a new client and a project without a client currency (the workspace's). */
+  defaultCurrency: string;
+  clients: readonly LocalClient[];
+  /** Pre-filled from the screen's filters or the board column the user started from. */
+  initialClientId?: string | undefined;
+  initialStatus?: ProjectStatus | undefined;
+}
+
+interface Values {
+  name: string;
+  client: ClientChoice | null;
+  status: ProjectStatus;
+  startDate: string;
+  dueDate: string;
+  budget: string;
+  currency: string;
+  billingType: BillingType;
+  color: string | null;
+}
+
+const orNull = (text: string) => (text.trim() === '' ? null : text.trim());
+
+export function CreateProjectDialog(props: CreateProjectDialogProps) {
+  return (
+    <ModalOverlay
+      isOpen={props.isOpen}
+      onOpenChange={(open) => {
+        if (!open) props.onClose();
+      }}
+      isDismissable
+      className="fixed inset-0 z-50 flex items-end justify-center bg-black/50 sm:items-center sm:p-4"
+    >
+      <Modal className="max-h-dvh w-full overflow-y-auto rounded-t-2xl border border-border bg-surface text-fg shadow-xl sm:max-h-[calc(100dvh-2rem)] sm:max-w-xl sm:rounded-2xl">
+        <Dialog className="outline-none">
+          {/* Mounted only while open, so each opening starts from a clean form. */}
+          <CreateProjectForm {...props} />
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}
+
+function CreateProjectForm({
+  onClose,
+  onCreated,
+  ctx,
+  workspaceId,
+  defaultCurrency,
+  clients,
+  initialClientId,
+  initialStatus,
+}: CreateProjectDialogProps) {
+  const initialClient = clients.find((client) => client.id === initialClientId);
+  const [values, setValues] = useState<Values>({
+    name: '',
+    client: initialClient ? { kind: 'existing', id: initialClient.id } : null,
+    status: initialStatus ?? 'planned',
+    startDate: '',
+    dueDate: '',
+    budget: '',
+    currency: initialClient?.currency ?? defaultCurrency,
+    billingType: 'fixed',
+    color: null,
+  });
+  const [errors, setErrors] = useState<WriteErrorFields>({});
+  const [isSaving, setSaving] = useState(false);
+
+  const set = <K extends keyof Values>(key: K, value: Values[K]) => {
+    setValues((current) => ({ ...current, [key]: value }));
+    setErrors((current) => ({ ...current, [key]: undefined, form: undefined }));
+  };
+
+  // A project is usually billed in its client's currency: follow the client until edited.
+  const [isCurrencyEdited, setCurrencyEdited] = useState(false);
+  const chooseClient = (choice: ClientChoice | null) => {
+    set('client', choice);
+    const client =
+      choice?.kind === 'existing' ? clients.find((c) => c.id === choice.id) : undefined;
+    if (client && !isCurrencyEdited) set('currency', client.currency);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (isSaving) return;
+    if (values.client === null) {
+      setErrors({ client: 'Choose a client, or type a name to add a new one' });
+      focusField('client');
+      return;
+    }
+    const clientId = values.client.kind === 'existing' ? values.client.id : uuidv7();
+    const input = {
+      workspaceId,
+      clientId,
+      name: values.name,
+      status: values.status,
+      startDate: orNull(values.startDate),
+      dueDate: orNull(values.dueDate),
+      budget: orNull(values.budget.replace(/[\s,]/g, '')),
+      currency: values.currency.trim().toUpperCase(),
+      billingType: values.billingType,
+      color: values.color,
+    };
+    setSaving(true);
+    try {
+      // Check the project first: a refused project must not leave a new client behind.
+      parseOrThrow(createProjectInputSchema, { ...input, id: uuidv7() });
+      if (values.client.kind === 'new') {
+        try {
+          await createClient(ctx, {
+            id: clientId,
+            workspaceId,
+            name: values.client.name,
+            currency: input.currency,
+          });
+        } catch (error) {
+          const fields = writeErrorFields(error);
+          setErrors({ client: fields.name ?? fields.form ?? 'This client could not be added' });
+          focusField('client');
+          return;
+        }
+      }
+      const project = await createProject(ctx, input);
+      onCreated(project);
+    } catch (error) {
+      const fields = writeErrorFields(error);
+      setErrors(fields);
+      focusField(Object.keys(fields)[0] ?? 'name');
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col">
+      <div className="sticky top-0 z-10 flex items-center justify-between gap-3 border-b border-border bg-surface px-5 py-3 sm:px-6 sm:py-4">
+        <Heading slot="title" className="text-lg font-semibold">
+          New project
+        </Heading>
+        <Button variant="ghost" size="icon" aria-label="Close" onPress={onClose}>
+          <X aria-hidden="true" size={18} />
+        </Button>
+      </div>
+      <div className="flex flex-col gap-4 px-5 py-5 sm:px-6">
+        {errors.form ? <FormAlert>{errors.form}</FormAlert> : null}
+        <FormTextField
+          label="Project name"
+          name="name"
+          value={values.name}
+          onChange={(value) => set('name', value)}
+          error={errors.name}
+          autoFocus
+          autoComplete="off"
+          placeholder="Website redesign"
+        />
+        <div data-field="client">
+          <ClientPicker
+            label="Client"
+            clients={clients}
+            value={values.client}
+            onChange={chooseClient}
+            allowCreate
+            placeholder="Search clients or type a new name"
+            error={errors.client}
+          />
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField
+            label="Status"
+            options={statusOptions}
+            value={values.status}
+            onChange={(value) => set('status', value)}
+            error={errors.status}
+          />
+          <SelectField
+            label="Billing"
+            options={billingOptions}
+            value={values.billingType}
+            onChange={(value) => set('billingType', value)}
+            error={errors.billingType}
+          />
+        </div>
+        <div className="grid grid-cols-2 gap-4">
+          <FormTextField
+            label="Start date"
+            name="startDate"
+            type="date"
+            value={values.startDate}
+            onChange={(value) => set('startDate', value)}
+            error={errors.startDate}
+          />
+          <FormTextField
+            label="Due date"
+            name="dueDate"
+            type="date"
+            value={values.dueDate}
+            onChange={(value) => set('dueDate', value)}
+            error={errors.dueDate}
+          />
+        </div>
+        <div className="grid grid-cols-[1fr_7rem] gap-4">
+          <FormTextField
+            label="Budget"
+            name="budget"
+            inputMode="decimal"
+            value={values.budget}
+            onChange={(value) => set('budget', value)}
+            error={errors.budget}
+            placeholder="Optional"
+            autoComplete="off"
+          />
+          <FormTextField
+            label="Currency"
+            name="currency"
+            value={values.currency}
+            onChange={(value) => {
+              setCurrencyEdited(true);
+              set('currency', value.toUpperCase());
+            }}
+            error={errors.currency}
+            maxLength={3}
+            autoComplete="off"
+          />
+        </div>
+        <ColorChoiceField
+          label="Colour"
+          colors={projectColors}
+          value={values.color}
+          onChange={(value) => set('color', value)}
+          error={errors.color}
+        />
+      </div>
+      <div className="sticky bottom-0 z-10 flex gap-3 border-t border-border bg-surface px-5 py-3 pb-[calc(0.75rem+env(safe-area-inset-bottom))] sm:justify-end sm:px-6 sm:py-4">
+        <Button variant="secondary" onPress={onClose} className="flex-1 sm:flex-none">
+          Cancel
+        </Button>
+        <Button type="submit" isPending={isSaving} className="flex-1 sm:flex-none">
+          Create project
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** After React has shown the errors: focus the field that needs attention. */
+function focusField(name: string) {
+  requestAnimationFrame(() => {
+    const field =
+      document.querySelector<HTMLElement>(`[data-field="${name}"] input`) ??
+      document.querySelector<HTMLElement>(`input[name="${name}"]`) ??
+      document.querySelector<HTMLElement>('form [aria-invalid="true"]');
+    field?.focus();
+  });
+}

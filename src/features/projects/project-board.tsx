@@ -1,0 +1,133 @@
+/**
+ * The board: one column per status, scrolling sideways on phones (each column snaps into view).
+ * A card moves with its status menu (keyboard and screen readers); with a mouse it can also be
+ * dragged to another column, as a shortcut for the same move.
+ * The scroller is `relative` so screen-reader-only text in off-screen columns (absolutely
+ * positioned) is clipped with them instead of widening the whole page.
+ */
+import { Plus } from 'lucide-react';
+import { useState, type DragEvent } from 'react';
+import type { ProjectStatus } from '#contract/entities/project.ts';
+import type { LocalProject } from '../../db/app-database.ts';
+import { Button } from '../../ui/button.tsx';
+import { statusIcons, statusLabels } from './project-labels.ts';
+import { LIST_PAGE_SIZE } from './project-list.tsx';
+import { ProjectSummary } from './project-summary.tsx';
+
+export interface ProjectBoardProps {
+  columns: readonly ProjectStatus[];
+  projects: readonly LocalProject[];
+  clientNames: ReadonlyMap<string, string>;
+  today: string;
+  onMove: (project: LocalProject, status: ProjectStatus) => void;
+  onCreateIn: (status: ProjectStatus) => void;
+}
+
+const DRAG_TYPE = 'application/x-satchel-project';
+
+export function ProjectBoard({
+  columns,
+  projects,
+  clientNames,
+  today,
+  onMove,
+  onCreateIn,
+}: ProjectBoardProps) {
+  const [dropTarget, setDropTarget] = useState<ProjectStatus | null>(null);
+  const byId = new Map(projects.map((project) => [project.id, project]));
+
+  const drop = (status: ProjectStatus) => (event: DragEvent) => {
+    event.preventDefault();
+    setDropTarget(null);
+    const project = byId.get(event.dataTransfer.getData(DRAG_TYPE));
+    if (project && project.status !== status) onMove(project, status);
+  };
+
+  return (
+    <div
+      className="relative -mx-4 flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto px-4 pb-4 sm:-mx-6 sm:scroll-px-6 sm:px-6"
+      role="group"
+      aria-label="Project board"
+    >
+      {columns.map((status) => {
+        const cards = projects.filter((project) => project.status === status);
+        const Icon = statusIcons[status];
+        const headingId = `board-column-${status}`;
+        return (
+          <section
+            key={status}
+            aria-labelledby={headingId}
+            onDragOver={(event) => {
+              if (!event.dataTransfer.types.includes(DRAG_TYPE)) return;
+              event.preventDefault();
+              setDropTarget(status);
+            }}
+            onDragLeave={(event) => {
+              if (!event.currentTarget.contains(event.relatedTarget as Node | null)) {
+                setDropTarget(null);
+              }
+            }}
+            onDrop={drop(status)}
+            className={`flex w-[min(18rem,calc(100vw-3rem))] shrink-0 snap-start flex-col rounded-2xl border bg-surface-muted/60 p-2 transition-colors ${
+              dropTarget === status ? 'border-ring bg-brand-soft/60' : 'border-border'
+            }`}
+          >
+            <div className="flex items-center gap-2 px-2 pt-1 pb-2">
+              <Icon aria-hidden="true" size={16} className="text-fg-muted" />
+              <h2 id={headingId} className="font-semibold text-fg">
+                {statusLabels[status]}
+              </h2>
+              <span className="rounded-full bg-surface px-2 text-xs font-medium text-fg-muted tabular-nums">
+                <span className="sr-only">, </span>
+                {cards.length}
+                <span className="sr-only"> {cards.length === 1 ? 'project' : 'projects'}</span>
+              </span>
+              <Button
+                variant="ghost"
+                size="icon"
+                className="ml-auto sm:size-8"
+                aria-label={`New ${statusLabels[status].toLowerCase()} project`}
+                onPress={() => onCreateIn(status)}
+              >
+                <Plus aria-hidden="true" size={16} />
+              </Button>
+            </div>
+            {cards.length === 0 ? (
+              <p className="rounded-xl border border-dashed border-border-strong px-3 py-6 text-center text-sm text-fg-muted">
+                No {statusLabels[status].toLowerCase()} projects
+              </p>
+            ) : (
+              <ul className="flex flex-col gap-2" aria-labelledby={headingId}>
+                {cards.slice(0, LIST_PAGE_SIZE).map((project) => (
+                  <li
+                    key={project.id}
+                    draggable
+                    onDragStart={(event) => {
+                      event.dataTransfer.setData(DRAG_TYPE, project.id);
+                      event.dataTransfer.effectAllowed = 'move';
+                    }}
+                    className="cursor-grab active:cursor-grabbing"
+                  >
+                    <ProjectSummary
+                      project={project}
+                      clientName={clientNames.get(project.clientId)}
+                      today={today}
+                      onMove={onMove}
+                      layout="card"
+                    />
+                  </li>
+                ))}
+                {cards.length > LIST_PAGE_SIZE ? (
+                  <li className="px-2 py-1 text-sm text-fg-muted">
+                    and {cards.length - LIST_PAGE_SIZE} more: use the list view or narrow the
+                    filters to see them.
+                  </li>
+                ) : null}
+              </ul>
+            )}
+          </section>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+/**
+ * The /projects URL state: view, filters and search live in the query string, so a filtered
+ * board can be bookmarked, shared and restored with Back. Bad values fall back to "not set"
+ * instead of failing the page (people and other sites type these URLs).
+ */
+import * as v from 'valibot';
+import { projectStatuses } from '#contract/entities/project.ts';
+
+export const projectViews = ['list', 'board'] as const;
+export type ProjectView = (typeof projectViews)[number];
+
+const optional = <S extends v.GenericSchema>(schema: S) =>
+  v.fallback(v.optional(schema), undefined);
+
+export const projectsSearchSchema = v.object({
+  view: optional(v.picklist(projectViews)),
+  status: optional(v.picklist(projectStatuses)),
+  client: optional(v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(128))),
+  q: optional(v.pipe(v.string(), v.maxLength(200))),
+  /** `archived=true` also lists archived projects. */
+  archived: optional(v.boolean()),
+});
+
+export type ProjectsSearch = v.InferOutput<typeof projectsSearchSchema>;

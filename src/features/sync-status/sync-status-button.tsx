@@ -1,0 +1,108 @@
+/**
+ * The header's sync state, always visible (sync spec b.9): "All changes saved", "3 changes
+ * waiting", "Offline — changes are kept on this device", "2 changes couldn't be saved". Pressing it
+ * opens the details: when the last sync was, Sync now, and the sync issues panel. A new failure
+ * also shows a toast that opens the panel.
+ */
+import { AlertCircle, CheckCircle2, CloudOff, RefreshCw } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  Button as AriaButton,
+  Dialog,
+  DialogTrigger,
+  Heading,
+  Popover,
+} from 'react-aria-components';
+import { describeSyncStatus, type ClientSyncStatus } from '../../sync/sync-client.ts';
+import { Button } from '../../ui/button.tsx';
+import { useToast } from '../../ui/use-toast.ts';
+import { useOptionalSync, useSyncStatus } from '../workspace/sync-context.tsx';
+import { formatRelativeTime } from './format-relative-time.ts';
+import { SyncIssuesPanel } from './sync-issues-panel.tsx';
+
+const icons = { saved: CheckCircle2, waiting: RefreshCw, offline: CloudOff, error: AlertCircle };
+const toneClass = {
+  saved: 'text-fg-muted',
+  waiting: 'text-fg-muted',
+  offline: 'text-fg',
+  error: 'text-danger',
+};
+
+export function SyncStatusButton() {
+  // Nothing to say until sync has started (its code loads just after sign-in).
+  if (!useOptionalSync()) return null;
+  return <SyncStatusControl />;
+}
+
+function SyncStatusControl() {
+  const { handle } = useOptionalSync() ?? {};
+  const status = useSyncStatus();
+  const { tone, text } = describeSyncStatus(status);
+  const [open, setOpen] = useState(false);
+  const openPanel = useCallback(() => setOpen(true), []);
+  useFailureToast(status, openPanel);
+  const Icon = icons[tone];
+  const spinning = status.state === 'syncing';
+
+  return (
+    <DialogTrigger isOpen={open} onOpenChange={setOpen}>
+      <AriaButton
+        aria-label={`Sync: ${text}`}
+        className={`flex min-h-11 cursor-pointer items-center gap-2 rounded-full px-3 text-sm font-medium outline-none hover:bg-surface-muted data-focus-visible:ring-2 data-focus-visible:ring-ring sm:min-h-9 ${toneClass[tone]}`}
+      >
+        <Icon
+          aria-hidden="true"
+          size={16}
+          className={spinning && tone === 'waiting' ? 'animate-spin' : ''}
+        />
+        <span className="hidden sm:inline">{text}</span>
+      </AriaButton>
+      <Popover
+        placement="bottom end"
+        className="w-[min(26rem,calc(100vw-1.5rem))] overflow-auto rounded-xl border border-border bg-canvas p-4 shadow-lg outline-none"
+      >
+        <Dialog aria-label="Sync" className="outline-none">
+          <Heading slot="title" className="flex items-center gap-2 font-semibold text-fg">
+            <Icon aria-hidden="true" size={18} className={toneClass[tone]} /> {text}
+          </Heading>
+          <p className="mt-1 text-sm text-fg-muted">
+            {status.lastSyncedAt
+              ? `Last synced ${formatRelativeTime(status.lastSyncedAt, Date.now())}.`
+              : 'Not synced on this device yet.'}{' '}
+            Your changes are saved on this device first, then sent when you're online.
+          </p>
+          {status.lastError && tone !== 'saved' ? (
+            <p className="mt-1 text-sm text-fg-muted">Last problem: {status.lastError}</p>
+          ) : null}
+          <div className="mt-3">
+            <Button variant="secondary" onPress={() => handle?.reconnect()}>
+              <RefreshCw aria-hidden="true" size={16} /> Sync now
+            </Button>
+          </div>
+          <h3 className="mt-4 mb-2 text-sm font-semibold text-fg">Sync issues</h3>
+          <SyncIssuesPanel />
+        </Dialog>
+      </Popover>
+    </DialogTrigger>
+  );
+}
+
+/** A toast when the number of failed changes goes up, with a button that opens the panel. */
+function useFailureToast(status: ClientSyncStatus, openPanel: () => void) {
+  const toaster = useToast();
+  const previous = useRef<number | null>(null);
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = status.failed;
+    if (before !== null && status.failed > before) {
+      toaster.show({
+        tone: 'error',
+        message:
+          status.failed === 1
+            ? "A change couldn't be saved."
+            : `${status.failed} changes couldn't be saved.`,
+        action: { label: 'Review', onAction: openPanel },
+      });
+    }
+  }, [status.failed, toaster, openPanel]);
+}

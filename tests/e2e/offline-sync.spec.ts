@@ -1,0 +1,104 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './console-guard.ts';
+import { createConfirmedUser, e2eOrigin, newEmail, signInAt } from './e2e-accounts.ts';
+
+test.use({ baseURL: e2eOrigin });
+
+const syncButton = (page: Page) => page.getByRole('button', { name: /^Sync: / });
+
+/** The service worker controls the page, so a reload works without the network. */
+async function waitForOfflineShell(page: Page): Promise<void> {
+  await page.waitForFunction(async () => {
+    const registration = await navigator.serviceWorker?.ready;
+    return registration?.active?.state === 'activated' && navigator.serviceWorker.controller;
+  });
+}
+
+async function addClient(page: Page, name: string): Promise<void> {
+  await page.getByRole('button', { name: 'New client' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
+  await dialog.getByRole('button', { name: 'Add client' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test('offline: a client created with no network survives a reload and syncs when back online', async ({
+  page,
+  browser,
+  request,
+  consoleErrors,
+}) => {
+  const email = newEmail('offline');
+  await createConfirmedUser(request, email);
+  await signInAt(page, email);
+  await expect(syncButton(page)).toHaveAccessibleName('Sync: All changes saved');
+  await page.goto('/clients');
+  await expect(page.getByRole('heading', { name: 'Add your first client' })).toBeVisible();
+  await waitForOfflineShell(page);
+
+  await page.context().setOffline(true);
+  await expect(syncButton(page)).toHaveAccessibleName(/Offline/);
+  await addClient(page, 'Acme Offline');
+  await expect(page.getByRole('link', { name: /Acme Offline/ })).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole('link', { name: /Acme Offline/ })).toBeVisible();
+  await expect(syncButton(page)).toHaveAccessibleName(/Offline/);
+
+  await page.context().setOffline(false);
+  await expect(syncButton(page)).toHaveAccessibleName('Sync: All changes saved');
+
+  // The same user on another device (a fresh browser context) gets it from the server.
+  const other = await browser.newContext({ baseURL: e2eOrigin });
+  const second = await other.newPage();
+  await signInAt(second, email);
+  await second.goto('/clients');
+  await expect(second.getByRole('link', { name: /Acme Offline/ })).toBeVisible();
+  await other.close();
+
+  // Requests the browser made while offline fail by design.
+  const offlineNoise = /ERR_INTERNET_DISCONNECTED|Failed to fetch|status of 503/;
+  consoleErrors.splice(
+    0,
+    consoleErrors.length,
+    ...consoleErrors.filter((e) => !offlineNoise.test(e)),
+  );
+});
+
+test('the leader tab closes and another tab takes over and drains the queue', async ({
+  page,
+  browser,
+  request,
+  consoleErrors,
+}) => {
+  const email = newEmail('leader');
+  await createConfirmedUser(request, email);
+  await signInAt(page, email);
+  await page.goto('/clients');
+  await expect(page.getByRole('heading', { name: 'Add your first client' })).toBeVisible();
+
+  // The first tab leads; the second follows.
+  const follower = await page.context().newPage();
+  await follower.goto('/clients');
+  await expect(follower.getByRole('heading', { name: 'Add your first client' })).toBeVisible();
+
+  await page.context().setOffline(true);
+  await addClient(follower, 'Handed Over Ltd');
+  await expect(syncButton(follower)).toHaveAccessibleName(/Offline/);
+  await page.close();
+  await page.context().setOffline(false);
+  await expect(syncButton(follower)).toHaveAccessibleName('Sync: All changes saved');
+
+  const other = await browser.newContext({ baseURL: e2eOrigin });
+  const check = await other.newPage();
+  await signInAt(check, email);
+  await check.goto('/clients');
+  await expect(check.getByRole('link', { name: /Handed Over Ltd/ })).toBeVisible();
+  await other.close();
+  const offlineNoise = /ERR_INTERNET_DISCONNECTED|Failed to fetch|status of 503/;
+  consoleErrors.splice(
+    0,
+    consoleErrors.length,
+    ...consoleErrors.filter((e) => !offlineNoise.test(e)),
+  );
+});

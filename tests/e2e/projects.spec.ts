@@ -1,0 +1,142 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './console-guard.ts';
+import { createConfirmedUser, e2eOrigin, newEmail, signInAt } from './e2e-accounts.ts';
+
+test.use({ baseURL: e2eOrigin });
+
+// SCREENSHOT_DIR=<dir> also saves the screens at desktop and phone width, light and dark.
+const shotDir = process.env.SCREENSHOT_DIR;
+
+async function shoot(page: Page, name: string): Promise<void> {
+  if (!shotDir) return;
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((t) => {
+      document.documentElement.classList.remove('light', 'dark');
+      document.documentElement.classList.add(t);
+    }, theme);
+    for (const [label, width] of [
+      ['desktop', 1280],
+      ['phone', 360],
+    ] as const) {
+      await page.setViewportSize({ width, height: label === 'phone' ? 780 : 860 });
+      await page.screenshot({ path: `${shotDir}/${name}-${label}-${theme}.png`, fullPage: true });
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 860 });
+  await page.evaluate(() => document.documentElement.classList.remove('dark'));
+}
+
+/** axe over the page's main content (the shell is checked elsewhere), in both themes. */
+async function expectAccessible(page: Page, label: string, scope = 'main'): Promise<void> {
+  const violations: string[] = [];
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((t) => {
+      document.documentElement.classList.remove('light', 'dark');
+      document.documentElement.classList.add(t);
+    }, theme);
+    // Let colour transitions finish before contrast is measured.
+    await page.waitForTimeout(250);
+    const { violations: found } = await new AxeBuilder({ page })
+      .include(scope)
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+      .analyze();
+    violations.push(
+      ...found.flatMap((v) =>
+        v.nodes.map((n) => `${label} ${theme} ${v.id} ${n.target.join(' ')}: ${n.failureSummary}`),
+      ),
+    );
+  }
+  await page.evaluate(() => document.documentElement.classList.remove('dark'));
+  expect(violations).toEqual([]);
+}
+
+async function createProject(page: Page, name: string, client: string, isNew: boolean) {
+  await page.keyboard.press('n');
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('textbox', { name: 'Project name' }).fill(name);
+  await dialog.getByRole('combobox', { name: 'Client' }).fill(client);
+  await page
+    .getByRole('option', { name: isNew ? `Create new client “${client}”` : client, exact: true })
+    .click();
+  return dialog;
+}
+
+test('projects: create with a new client, filter, move on the board, edit in the workspace', async ({
+  page,
+  request,
+}) => {
+  const email = newEmail('projects');
+  await createConfirmedUser(request, email);
+  await signInAt(page, email);
+  await page.goto('/projects');
+  await expect(page.getByRole('heading', { name: 'No projects yet' })).toBeVisible();
+  await shoot(page, 'projects-empty');
+  await expectAccessible(page, 'empty');
+
+  const dialog = await createProject(page, 'Website relaunch', 'Acme Studio', true);
+  await dialog.getByRole('textbox', { name: 'Budget' }).fill('4800');
+  await dialog.getByRole('textbox', { name: 'Due date' }).fill('2026-12-15');
+  await dialog.getByRole('radio', { name: 'Teal' }).check({ force: true });
+  await shoot(page, 'projects-create-dialog');
+  await expectAccessible(page, 'create dialog', '[role="dialog"]');
+  await dialog.getByRole('button', { name: 'Create project' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('link', { name: 'Website relaunch' })).toBeVisible();
+
+  const second = await createProject(page, 'Brand book', 'Acme Studio', false);
+  await second.getByRole('button', { name: /Status/ }).click();
+  await page.getByRole('option', { name: 'Active' }).click();
+  await second.getByRole('button', { name: 'Create project' }).click();
+  await expect(second).toBeHidden();
+  const third = await createProject(page, 'Mobile app', 'Globex', true);
+  await third.getByRole('button', { name: 'Create project' }).click();
+  await expect(third).toBeHidden();
+  await expect(page.getByRole('link', { name: 'Mobile app' })).toBeVisible();
+  await shoot(page, 'projects-list');
+  await expectAccessible(page, 'list');
+
+  // The search shortcut, and the search in the URL.
+  await page.keyboard.press('/');
+  await page.keyboard.type('brand');
+  await expect(page).toHaveURL(/q=brand/);
+  await expect(page.getByRole('list', { name: 'Projects' }).getByRole('link')).toHaveCount(1);
+  await page.getByRole('searchbox', { name: 'Search projects' }).fill('');
+
+  await page.getByRole('radio', { name: 'Board' }).click();
+  await expect(page).toHaveURL(/view=board/);
+  const planned = page.getByRole('region', { name: 'Planned' });
+  await planned.getByRole('button', { name: 'Change status of Website relaunch' }).click();
+  await page.getByRole('menuitem', { name: 'On hold' }).click();
+  await expect(
+    page.getByRole('region', { name: 'On hold' }).getByRole('link', { name: 'Website relaunch' }),
+  ).toBeVisible();
+  await shoot(page, 'projects-board');
+  await expectAccessible(page, 'board');
+
+  // The view is remembered on this device.
+  await page.goto('/projects');
+  await expect(page.getByRole('region', { name: 'Active' })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Website relaunch' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Website relaunch' })).toBeVisible();
+  const name = page.getByRole('textbox', { name: 'Name' });
+  await name.fill('Website relaunch 2027');
+  await name.press('Enter');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Website relaunch 2027' }),
+  ).toBeVisible();
+  await page.getByRole('textbox', { name: 'Start date' }).fill('2026-12-20');
+  await page.getByRole('textbox', { name: 'Start date' }).blur();
+  await expect(page.getByText('The due date must not be before the start date')).toBeVisible();
+  await shoot(page, 'project-workspace');
+  await expectAccessible(page, 'workspace');
+
+  // A link with the wrong client id lands on the right URL.
+  const [, , projectId, clientId] = new URL(page.url()).pathname.split('/');
+  await page.goto(`/projects/${projectId}/wrong-client`);
+  await expect(page).toHaveURL(`${e2eOrigin}/projects/${projectId}/${clientId}`);
+  await page.goto('/projects/0190a000-0000-7000-8000-00000000dead/x');
+  await expect(page.getByRole('heading', { level: 1, name: 'Project not found' })).toBeVisible();
+  await shoot(page, 'project-not-found');
+});
