@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { Workbox } from 'workbox-window';
 import { createRoot } from 'react-dom/client';
+import { NOTIFICATION_HUB_PATH } from '#contract/realtime.ts';
 import { createApiClient } from '../api-client/call-endpoint.ts';
 import type { AuthServices } from '../auth/auth-client.ts';
 import type { AuthController } from '../auth/auth-controller.ts';
@@ -21,6 +22,7 @@ import { BootErrorScreen } from './boot-error-screen.tsx';
 import { createAppRouter, type AppRouter } from './create-app-router.tsx';
 import { loadPublicConfig } from './load-public-config.ts';
 import { registerServiceWorker } from './register-service-worker.ts';
+import type { SyncSessionServices } from './sync-session.tsx';
 
 function safeStorage(kind: 'localStorage' | 'sessionStorage'): Storage | undefined {
   try {
@@ -80,6 +82,7 @@ interface StartedApp {
   router: AppRouter;
   authController: AuthController;
   services: AuthServices | null;
+  sync: SyncSessionServices | null;
 }
 
 /**
@@ -89,14 +92,12 @@ interface StartedApp {
  */
 async function startApp(toaster: Toaster, log: AuthLog): Promise<StartedApp> {
   let supabase: SupabaseClient | null = null;
-  const api = createApiClient({
-    baseUrl: '',
-    getAccessToken: async () => {
-      if (!supabase) return null;
-      const { data } = await supabase.auth.getSession();
-      return data.session?.access_token ?? null;
-    },
-  });
+  const getAccessToken = async () => {
+    if (!supabase) return null;
+    const { data } = await supabase.auth.getSession();
+    return data.session?.access_token ?? null;
+  };
+  const api = createApiClient({ baseUrl: '', getAccessToken });
   // Fetched alongside the config; supabase-js stays out of the first bundle.
   const supabaseModule = import('@supabase/supabase-js');
   supabaseModule.catch(() => undefined);
@@ -113,6 +114,7 @@ async function startApp(toaster: Toaster, log: AuthLog): Promise<StartedApp> {
       router: createAppRouter({ auth: authController.getState(), api }),
       authController,
       services: null,
+      sync: null,
     };
   }
 
@@ -169,15 +171,43 @@ async function startApp(toaster: Toaster, log: AuthLog): Promise<StartedApp> {
   const services: AuthServices = {
     client: supabase.auth,
     googleEnabled: config.googleEnabled,
+    captchaSiteKey: config.captchaSiteKey,
     retryAfterSeconds: tracker.secondsLeft,
     redirectUrl: (pathAndQuery) => new URL(pathAndQuery, window.location.origin).href,
     ensureRegistered,
     log,
   };
+  const sync: SyncSessionServices = {
+    // Loaded on first sign-in: Dexie and the engine stay out of the public site's bundle.
+    openSync: async (userId) =>
+      (await import('../sync/sync-client.ts')).startSync({
+        userId,
+        getAccessToken,
+        onVersionChange: () =>
+          toaster.show({
+            message: 'Satchel was updated in another tab. Reload to keep working.',
+            action: { label: 'Reload', onAction: () => window.location.reload() },
+          }),
+      }),
+    ensureRegistered,
+    requestPersistentStorage: () => {
+      // Best effort: a refusal only means the browser may evict data under storage pressure.
+      navigator.storage?.persist?.().catch(() => undefined);
+    },
+    realtime: {
+      callEndpoint: api.callEndpoint,
+      hubUrl: new URL(NOTIFICATION_HUB_PATH, window.location.origin).href,
+      // Loaded on first sign-in: SignalR stays out of the public site's bundle.
+      openHub: async (options) =>
+        (await import('../realtime/create-notification-hub.ts')).createNotificationHub(options),
+      log,
+    },
+  };
   return {
     router: createAppRouter({ auth: authController.getState(), api }),
     authController,
     services,
+    sync,
   };
 }
 
@@ -197,7 +227,7 @@ export function mountApp(container: HTMLElement): void {
   const boot = () => {
     root.render(<LoadingView />);
     startApp(toaster, log).then(
-      ({ router, authController, services }) => {
+      ({ router, authController, services, sync }) => {
         root.render(
           <AuthServicesProvider services={services}>
             <App
@@ -205,6 +235,7 @@ export function mountApp(container: HTMLElement): void {
               authController={authController}
               themeController={themeController}
               toaster={toaster}
+              sync={sync}
             />
           </AuthServicesProvider>,
         );

@@ -121,7 +121,7 @@ const billingQuestions = [
   {
     question: 'Can I change plans later?',
     answer:
-      'Yes, from Settings. An upgrade applies at once; a downgrade applies at the end of the period you have paid for.',
+      'Yes, from Settings › Billing once paid plans open (today every workspace is on Free). An upgrade will apply at once; a downgrade at the end of the period you have paid for.',
   },
   {
     question: 'What happens if I go over a limit after downgrading?',
@@ -131,7 +131,7 @@ const billingQuestions = [
   {
     question: 'How do I pay?',
     answer:
-      'By card, through a Stripe checkout page. Satchel never sees or stores your card number.',
+      'Paid plans are not on sale yet: until they open, every workspace is on Free and there is nothing to pay. Then it will be by card, through a Stripe checkout page; Satchel never sees or stores your card number.',
   },
   {
     question: 'Monthly or yearly?',

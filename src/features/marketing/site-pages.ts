@@ -93,7 +93,7 @@ export const sitePages = [
     title: 'Demo',
     name: 'Demo',
     description:
-      'See Satchel at work before you sign up: a sample workspace with clients, projects, milestones and tasks to click through.',
+      'See Satchel at work before you sign up: a week of freelance work step by step, from a new client to working offline on a train, with what to try yourself.',
     keywords: ['try', 'tour', 'example', 'sample'],
     indexable: true,
   },

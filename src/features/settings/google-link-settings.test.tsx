@@ -6,10 +6,6 @@ import { GoogleLinkSettings } from './google-link-settings.tsx';
 
 afterEach(cleanup);
 
-// jsdom has no CSS.escape, which react-aria's modal reads when it opens.
-const css = ((globalThis as { CSS?: Partial<typeof CSS> }).CSS ??= {});
-css.escape ??= (value: string) => value.replace(/[^\w-]/g, (c) => `\\${c}`);
-
 const identity = (provider: string, email: string) => ({
   id: `${provider}-sub`,
   identity_id: `${provider}-identity`,

@@ -7,7 +7,7 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { useToast } from '../../ui/use-toast.ts';
 import { FormAlert } from '../auth/form-alert.tsx';
 import { GoogleMark } from '../auth/google-sign-in-button.tsx';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { SettingsSection } from './settings-section.tsx';
 
 export interface GoogleLinkSettingsProps {

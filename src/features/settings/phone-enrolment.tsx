@@ -6,7 +6,7 @@ import { Button } from '../../ui/button.tsx';
 import { verificationCodeSchema } from '../auth/auth-schemas.ts';
 import { focusFirstInvalid, validateFields, type FieldErrors } from '../auth/field-errors.ts';
 import { FormAlert } from '../auth/form-alert.tsx';
-import { FormTextField } from '../auth/form-text-field.tsx';
+import { FormTextField } from '../../ui/form-text-field.tsx';
 import { SubmitButton } from '../auth/submit-button.tsx';
 import { useCountdown } from '../auth/use-countdown.ts';
 import { phoneFactorSchema } from './factor-schemas.ts';

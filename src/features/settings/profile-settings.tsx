@@ -11,7 +11,7 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { useToast } from '../../ui/use-toast.ts';
 import { focusFirstInvalid, validateFields, type FieldErrors } from '../auth/field-errors.ts';
 import { FormAlert } from '../auth/form-alert.tsx';
-import { FormTextField } from '../auth/form-text-field.tsx';
+import { FormTextField } from '../../ui/form-text-field.tsx';
 import { SubmitButton } from '../auth/submit-button.tsx';
 import { apiErrorMessage } from './api-error-message.ts';
 import { ProfileAvatar } from './profile-avatar.tsx';

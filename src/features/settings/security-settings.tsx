@@ -6,7 +6,7 @@ import { Button } from '../../ui/button.tsx';
 import { useToast } from '../../ui/use-toast.ts';
 import { ChoosePasswordForm } from '../auth/choose-password-form.tsx';
 import { FormAlert } from '../auth/form-alert.tsx';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { GoogleLinkSettings } from './google-link-settings.tsx';
 import { SettingsSection } from './settings-section.tsx';
 import { TwoFactorSettings } from './two-factor-settings.tsx';

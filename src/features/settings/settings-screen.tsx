@@ -1,38 +1,63 @@
-import { Info, ShieldCheck, UserRound } from 'lucide-react';
+import { CreditCard, HardDrive, Info, ShieldCheck, UserRound } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { Tab, TabList, TabPanel, Tabs, type Key } from 'react-aria-components';
 import type { CallEndpoint } from '#contract/define-endpoint.ts';
+import type { BillingInterval, PlanId } from '#contract/entities/plan.ts';
 import { useAuth } from '../../auth/auth-provider.tsx';
 import { useAuthServices } from '../../auth/auth-services.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { FormAlert } from '../auth/form-alert.tsx';
 import { authUnavailableMessage } from '../auth/auth-unavailable.ts';
 import { AboutSettings } from './about-settings.tsx';
+import { BillingSettings } from './billing-settings.tsx';
 import { ProfileSettings } from './profile-settings.tsx';
 import { SecuritySettings } from './security-settings.tsx';
+import { TestNotificationSettings } from './test-notification-settings.tsx';
+import { StorageSettings } from './storage-settings.tsx';
 
-export const settingsTabs = ['profile', 'security', 'about'] as const;
+export const settingsTabs = ['profile', 'security', 'billing', 'storage', 'about'] as const;
 export type SettingsTab = (typeof settingsTabs)[number];
 
 export interface SettingsScreenProps {
   tab: SettingsTab;
   onTabChange: (tab: SettingsTab) => void;
   callEndpoint: CallEndpoint;
+  /** The plan picked on the pricing page, shown on the billing tab. */
+  requestedPlan?: { planId: PlanId; interval: BillingInterval } | null;
 }
 
 const tabs: { id: SettingsTab; label: string; Icon: typeof Info }[] = [
   { id: 'profile', label: 'Profile', Icon: UserRound },
   { id: 'security', label: 'Security', Icon: ShieldCheck },
+  { id: 'billing', label: 'Billing', Icon: CreditCard },
+  { id: 'storage', label: 'Storage', Icon: HardDrive },
   { id: 'about', label: 'About', Icon: Info },
 ];
 
 const tabClassName =
   'flex min-h-11 cursor-pointer items-center gap-2 rounded-lg px-3 text-sm font-medium whitespace-nowrap text-fg-muted outline-none hover:text-fg data-selected:bg-brand-soft data-selected:text-brand sm:min-h-10';
 
-/** /settings: profile, security and about, one tab each (the tab is in the URL). */
-export function SettingsScreen({ tab, onTabChange, callEndpoint }: SettingsScreenProps) {
+/** /settings: profile, security, billing, storage and about, one tab each (the tab is in the URL). */
+export function SettingsScreen({
+  tab,
+  onTabChange,
+  callEndpoint,
+  requestedPlan = null,
+}: SettingsScreenProps) {
   usePageTitle('Settings');
   const auth = useAuth();
   const services = useAuthServices();
+
+  // On a phone the five tabs overflow sideways; a tab opened by URL must not sit out of view.
+  const tabListRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // After the next frame: react-aria renders the tabs after its collection pass.
+    const frame = requestAnimationFrame(() => {
+      const selected = tabListRef.current?.querySelector<HTMLElement>('[aria-selected="true"]');
+      selected?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [tab]);
 
   const onSelectionChange = (key: Key) => {
     const next = settingsTabs.find((id) => id === key);
@@ -44,6 +69,7 @@ export function SettingsScreen({ tab, onTabChange, callEndpoint }: SettingsScree
       <h1 className="text-3xl font-bold tracking-tight text-fg sm:text-4xl">Settings</h1>
       <Tabs selectedKey={tab} onSelectionChange={onSelectionChange} className="flex flex-col gap-6">
         <TabList
+          ref={tabListRef}
           aria-label="Settings sections"
           className="-mx-1 flex gap-1 overflow-x-auto border-b border-border px-1 pb-2"
         >
@@ -56,7 +82,10 @@ export function SettingsScreen({ tab, onTabChange, callEndpoint }: SettingsScree
         </TabList>
         <TabPanel id="profile" className="outline-none">
           {auth.status === 'authenticated' ? (
-            <ProfileSettings user={auth.user} callEndpoint={callEndpoint} />
+            <div className="flex flex-col gap-6">
+              <ProfileSettings user={auth.user} callEndpoint={callEndpoint} />
+              <TestNotificationSettings callEndpoint={callEndpoint} />
+            </div>
           ) : null}
         </TabPanel>
         <TabPanel id="security" className="outline-none">
@@ -65,6 +94,12 @@ export function SettingsScreen({ tab, onTabChange, callEndpoint }: SettingsScree
           ) : (
             <FormAlert tone="info">{authUnavailableMessage}</FormAlert>
           )}
+        </TabPanel>
+        <TabPanel id="billing" className="outline-none">
+          <BillingSettings requested={requestedPlan} />
+        </TabPanel>
+        <TabPanel id="storage" className="outline-none">
+          <StorageSettings />
         </TabPanel>
         <TabPanel id="about" className="outline-none">
           <AboutSettings callEndpoint={callEndpoint} />

@@ -7,7 +7,7 @@ import { Button } from '../../ui/button.tsx';
 import { verificationCodeSchema } from '../auth/auth-schemas.ts';
 import { focusFirstInvalid, validateFields } from '../auth/field-errors.ts';
 import { FormAlert } from '../auth/form-alert.tsx';
-import { FormTextField } from '../auth/form-text-field.tsx';
+import { FormTextField } from '../../ui/form-text-field.tsx';
 import { SubmitButton } from '../auth/submit-button.tsx';
 import { factorNameSchema } from './factor-schemas.ts';
 import { groupSecret, qrCodeImageSrc } from './qr-code-src.ts';

@@ -7,7 +7,7 @@ import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useToast } from '../../ui/use-toast.ts';
 import { FormAlert } from '../auth/form-alert.tsx';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { PhoneEnrolment } from './phone-enrolment.tsx';
 import { SettingsSection } from './settings-section.tsx';
 import { TotpEnrolment } from './totp-enrolment.tsx';

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { AuthUser } from '../../auth/auth-controller.ts';
 import { SkipLink } from '../../ui/skip-link.tsx';
+import { NotificationBell } from '../notifications/notification-bell.tsx';
 import { AccountMenu } from './account-menu.tsx';
 import { appNavItems } from './app-nav-items.ts';
 import { BrandLink } from './brand-link.tsx';
@@ -48,6 +49,7 @@ export function AppShell({ user, onSignOut, syncStatus, children }: AppShellProp
           </div>
           <div className="ml-auto flex items-center gap-3">
             {syncStatus}
+            <NotificationBell />
             <AccountMenu user={user} onSignOut={onSignOut} />
           </div>
         </header>
