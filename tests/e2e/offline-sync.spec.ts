@@ -22,6 +22,17 @@ async function addClient(page: Page, name: string): Promise<void> {
   await expect(dialog).toBeHidden();
 }
 
+/** On /projects: the create shortcut, naming an existing client. */
+async function addProject(page: Page, name: string, client: string): Promise<void> {
+  await page.keyboard.press('n');
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('textbox', { name: 'Project name' }).fill(name);
+  await dialog.getByRole('combobox', { name: 'Client' }).fill(client);
+  await page.getByRole('option', { name: client, exact: true }).click();
+  await dialog.getByRole('button', { name: 'Create project' }).click();
+  await expect(dialog).toBeHidden();
+}
+
 test('offline: a client created with no network survives a reload and syncs when back online', async ({
   page,
   browser,
@@ -40,8 +51,15 @@ test('offline: a client created with no network survives a reload and syncs when
   await expect(syncButton(page)).toHaveAccessibleName(/Offline/);
   await addClient(page, 'Acme Offline');
   await expect(page.getByRole('link', { name: /Acme Offline/ })).toBeVisible();
+  await page.getByRole('link', { name: 'Projects', exact: true }).first().click();
+  await expect(page.getByRole('heading', { name: 'No projects yet' })).toBeVisible();
+  await addProject(page, 'Offline Site', 'Acme Offline');
+  await expect(page.getByRole('link', { name: 'Offline Site' })).toBeVisible();
+  await expect(syncButton(page)).toHaveAccessibleName(/Offline/);
 
   await page.reload();
+  await expect(page.getByRole('link', { name: 'Offline Site' })).toBeVisible();
+  await page.goto('/clients');
   await expect(page.getByRole('link', { name: /Acme Offline/ })).toBeVisible();
   await expect(syncButton(page)).toHaveAccessibleName(/Offline/);
 
@@ -54,6 +72,8 @@ test('offline: a client created with no network survives a reload and syncs when
   await signInAt(second, email);
   await second.goto('/clients');
   await expect(second.getByRole('link', { name: /Acme Offline/ })).toBeVisible();
+  await second.goto('/projects');
+  await expect(second.getByRole('link', { name: 'Offline Site' })).toBeVisible();
   await other.close();
 
   // Requests the browser made while offline fail by design.
