@@ -1,7 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type ProxyOptions } from 'vite';
+import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { prerenderSite } from './scripts/prerender-site.mjs';
 
@@ -24,6 +24,44 @@ const proxy: Record<string, ProxyOptions> = {
   '/healthz': { target: backend, changeOrigin: true },
 };
 
+/**
+ * src/main.tsx imports the app dynamically, so that a prerendered page evaluates none of it until
+ * the visitor engages. The app shell (index.html) starts it at once: it gets modulepreload links
+ * for the app chunk and everything it imports, so the app loads in parallel with the entry, as
+ * if it were imported statically. (The prerender step drops these again from prerendered pages.)
+ */
+function preloadAppChunk(appModule: string): Plugin {
+  return {
+    name: 'satchel:preload-app-chunk',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const bundle = context.bundle;
+        if (!bundle) return html;
+        const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
+        const app = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(appModule));
+        if (!app) throw new Error(`No chunk for ${appModule}: is it still imported dynamically?`);
+        const files = new Set<string>();
+        const visit = (fileName: string) => {
+          if (files.has(fileName)) return;
+          files.add(fileName);
+          const chunk = chunks.find((item) => item.fileName === fileName);
+          for (const imported of chunk?.imports ?? []) visit(imported);
+        };
+        visit(app.fileName);
+        return [...files]
+          .filter((file) => !html.includes(`/${file}"`))
+          .map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+            injectTo: 'head' as const,
+          }));
+      },
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     // The router plugin must run before the React plugin so that code-split route modules are
@@ -38,6 +76,7 @@ export default defineConfig({
     }),
     react(),
     tailwindcss(),
+    preloadAppChunk('src/app/mount-app.tsx'),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src/sw',

@@ -1,5 +1,4 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { Workbox } from 'workbox-window';
 import { createRoot } from 'react-dom/client';
 import { NOTIFICATION_HUB_PATH } from '#contract/realtime.ts';
 import { createApiClient } from '../api-client/call-endpoint.ts';
@@ -14,14 +13,12 @@ import { createRetryAfterTracker } from '../auth/retry-after-tracker.ts';
 import { createSignedOutAuthController } from '../auth/signed-out-auth-controller.ts';
 import { createSupabaseAuthController } from '../auth/supabase-auth-controller.ts';
 import { LoadingView } from '../ui/loading-view.tsx';
-import '../ui/styles.css';
 import { createThemeController } from '../ui/theme.ts';
-import { createToaster, type Toaster } from '../ui/toaster.ts';
+import type { Toaster } from '../ui/toaster.ts';
 import { App } from './app.tsx';
 import { BootErrorScreen } from './boot-error-screen.tsx';
 import { createAppRouter, type AppRouter } from './create-app-router.tsx';
 import { loadPublicConfig } from './load-public-config.ts';
-import { registerServiceWorker } from './register-service-worker.ts';
 import type { SyncSessionServices } from './sync-session.tsx';
 
 function safeStorage(kind: 'localStorage' | 'sessionStorage'): Storage | undefined {
@@ -211,8 +208,11 @@ async function startApp(toaster: Toaster, log: AuthLog): Promise<StartedApp> {
   };
 }
 
-/** Composition root: creates the app's services once and renders it into `container`. */
-export function mountApp(container: HTMLElement): void {
+/**
+ * Composition root: creates the app's services once and renders it into `container`. The toaster
+ * comes from the entry, which registers the service worker before the app starts.
+ */
+export function mountApp(container: HTMLElement, toaster: Toaster): void {
   // The theme is applied before the first render, so the page never flashes the wrong colours.
   const themeController = createThemeController({
     document,
@@ -220,7 +220,6 @@ export function mountApp(container: HTMLElement): void {
     matchMedia:
       typeof window.matchMedia === 'function' ? (query) => window.matchMedia(query) : undefined,
   });
-  const toaster = createToaster();
   const log = createAuthLog();
   const root = createRoot(container);
 
@@ -246,17 +245,6 @@ export function mountApp(container: HTMLElement): void {
       },
     );
   };
-
-  // Only production builds have a service worker (devOptions are off), and dev must never be
-  // served stale code from a cache.
-  if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-    registerServiceWorker({
-      workbox: new Workbox('/sw.js', { scope: '/' }),
-      toaster,
-      reload: () => window.location.reload(),
-      visibility: document,
-    });
-  }
 
   boot();
 }

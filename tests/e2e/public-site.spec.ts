@@ -31,10 +31,20 @@ const notForSearch = new Set([
   '/subscription/cancel',
 ]);
 
-/** The app has booted and replaced the prerendered copy of the page with its own. */
+/**
+ * A prerendered page starts the app at the visitor's first engagement (a pointer moving, as a
+ * person's does): then the app has booted and replaced the copy of the page with its own.
+ */
 async function waitForApp(page: Page) {
+  await engage(page);
   await expect(page.locator('#prerendered')).toHaveCount(0);
   await expect(page.locator('#root main h1')).toBeVisible();
+}
+
+/** Moves the pointer over the page (twice: a move to where it already is fires no event). */
+async function engage(page: Page) {
+  await page.mouse.move(3, 3);
+  await page.mouse.move(1, 1);
 }
 
 /** The browser logs the refused request; that one is what the test provoked. */
@@ -120,6 +130,8 @@ test.describe('prerendered HTML', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Pricing' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: 'Pro', exact: true })).toBeVisible();
     await expect(page.getByText('$15', { exact: true })).toBeVisible();
+    // Styled by the stylesheet in its head, which no script has to add.
+    await expect(page.locator('header').first()).toHaveCSS('position', 'sticky');
     await context.close();
   });
 
@@ -146,6 +158,46 @@ test.describe('prerendered HTML', () => {
   });
 });
 
+test.describe('starting the app on a prerendered page', () => {
+  test('waits for the visitor, then keeps what they clicked and typed before it took over', async ({
+    page,
+  }) => {
+    const configCalls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('get-public-config')) configCalls.push(request.url());
+    });
+    await page.goto('/faq');
+    await page.waitForLoadState('load');
+    await page.waitForTimeout(500);
+    // A reader who does nothing gets the page, not the app's start-up work.
+    await expect(page.locator('#prerendered')).toBeVisible();
+    expect(configCalls).toEqual([]);
+
+    // The click lands on the copy (the pointer's move only starts the app): it is replayed.
+    const question = page.getByRole('button', { name: 'Do my clients need an account?' });
+    await question.click();
+    await expect(page.locator('#prerendered')).toHaveCount(0);
+    await expect(question).toHaveAttribute('aria-expanded', 'true');
+    expect(configCalls).toHaveLength(1);
+
+    // Typing before the take-over: the text and the focus move to the live form.
+    await page.goto('/contact');
+    const name = page.getByRole('textbox', { name: 'Your name' });
+    await name.fill('Grace Hopper');
+    await expect(page.locator('#prerendered')).toHaveCount(0);
+    await expect(name).toHaveValue('Grace Hopper');
+    await expect(name).toBeFocused();
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect(page.getByText('Name is required')).toHaveCount(0);
+    await expect(page.getByText('Subject is required')).toBeVisible();
+  });
+
+  test('starts at once where the copy cannot be right: a query in the URL', async ({ page }) => {
+    await page.goto('/billing-success?session_id=cs_test_a1B2c3D4e5F6g7H8');
+    await expect(page.locator('#prerendered')).toHaveCount(0);
+  });
+});
+
 test.describe('every public page', () => {
   for (const [path, h1, title] of pages) {
     test(`${path} renders its title and main heading, and the app takes over`, async ({ page }) => {
@@ -166,6 +218,7 @@ test.describe('accessibility (axe, WCAG 2.2 AA and best practices)', () => {
       const found: string[] = [];
       for (const [path] of [...pages, ['/no-such-page'] as const]) {
         await page.goto(path);
+        await engage(page);
         await expect(page.locator('#prerendered')).toHaveCount(0);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${scheme}\\b`));

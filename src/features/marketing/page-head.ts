@@ -4,10 +4,10 @@
  * build time by the prerender step (scripts/prerender-site.mjs).
  */
 import { formatPageTitle } from '../../ui/use-page-title.ts';
+import { PRERENDERED_ID } from './prerendered-handover.ts';
 import { sitePages, type SitePage } from './site-pages.ts';
 
-/** Holds the prerendered markup until the app has rendered the same page (see takeover hook). */
-export const PRERENDERED_ID = 'prerendered';
+export { PRERENDERED_ID };
 
 export const OG_IMAGE = { path: '/og-image.png', width: 1200, height: 630 } as const;
 
