@@ -127,6 +127,27 @@ describe('notification store', () => {
     expect(store.getSnapshot().notifications.map((n) => n.id)).toEqual(['new', 'old']);
   });
 
+  it('a count pushed during a load outlives the load’s older answer, and one more load settles it', async () => {
+    let count = 0;
+    let answer: (value: unknown) => void = () => {};
+    const { store, calls } = setup({
+      'get-notifications': () => new Promise((resolve) => (answer = resolve)),
+      'get-unread-count': () => ({ unreadCount: count }),
+    });
+    const loading = store.load();
+    // The server read the count (0) before the notification was made; then the pushes come.
+    count = 1;
+    store.received(notification('new'));
+    store.countUpdated(1);
+    answer({ notifications: [] });
+    await loading;
+    expect(store.getSnapshot().unreadCount).toBe(1);
+    await vi.waitFor(() => expect(calls.filter((c) => c === 'get-unread-count')).toHaveLength(2));
+    answer({ notifications: [notification('new')] });
+    await vi.waitFor(() => expect(store.getSnapshot().notifications).toHaveLength(1));
+    expect(store.getSnapshot().unreadCount).toBe(1);
+  });
+
   it('a load asked for during a load runs once more after it, so it sees what the first missed', async () => {
     let count = 0;
     let answer: (value: unknown) => void = () => {};

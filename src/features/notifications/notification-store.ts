@@ -72,6 +72,11 @@ export function createNotificationStore(deps: {
   let queued: Promise<void> | null = null;
   /** Pushed while a load was under way: the load's answer may predate them. */
   const arrivedDuringLoad = new Map<string, Notification>();
+  /**
+   * A push (notification or count) came while a load was under way: the load's count may predate
+   * it, so the pushed count stays on screen and one more load, begun after the push, settles it.
+   */
+  let pushedDuringLoad = false;
 
   function update(patch: Partial<NotificationSnapshot>) {
     snapshot = { ...snapshot, ...patch };
@@ -94,7 +99,7 @@ export function createNotificationStore(deps: {
     update({
       status: 'ready',
       notifications: [...missed, ...list.notifications],
-      unreadCount: count.unreadCount,
+      unreadCount: pushedDuringLoad ? snapshot.unreadCount : count.unreadCount,
     });
   }
 
@@ -108,6 +113,7 @@ export function createNotificationStore(deps: {
       return queued;
     }
     arrivedDuringLoad.clear();
+    pushedDuringLoad = false;
     if (snapshot.status !== 'ready') update({ status: 'loading' });
     loading = readAll()
       .catch((error: unknown) => {
@@ -117,6 +123,7 @@ export function createNotificationStore(deps: {
       })
       .finally(() => {
         loading = null;
+        if (pushedDuringLoad && !queued) void load();
       });
     return loading;
   }
@@ -165,7 +172,10 @@ export function createNotificationStore(deps: {
 
     received(notification) {
       if (snapshot.notifications.some((n) => n.id === notification.id)) return;
-      if (loading) arrivedDuringLoad.set(notification.id, notification);
+      if (loading) {
+        arrivedDuringLoad.set(notification.id, notification);
+        pushedDuringLoad = true;
+      }
       update({
         notifications: [notification, ...snapshot.notifications],
         unreadCount: snapshot.unreadCount + (notification.isRead ? 0 : 1),
@@ -174,6 +184,7 @@ export function createNotificationStore(deps: {
     },
 
     countUpdated(unreadCount) {
+      if (loading) pushedDuringLoad = true;
       update({ unreadCount });
       reconcile();
     },
