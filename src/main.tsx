@@ -1,5 +1,6 @@
 import { Workbox } from 'workbox-window';
 import { bootWhenEngaged, browserBootEnvironment } from './app/boot-when-engaged.ts';
+import { keepPublicConfigWhenIdle } from './app/keep-public-config.ts';
 import { registerServiceWorker } from './app/register-service-worker.ts';
 import { PRERENDERED_ID } from './features/marketing/prerendered-handover.ts';
 import { createToaster } from './ui/toaster.ts';
@@ -21,6 +22,25 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
     toaster,
     reload: () => window.location.reload(),
     visibility: document,
+  });
+  // That worker lets the app open offline later, which needs the public config kept.
+  keepPublicConfigWhenIdle({
+    storage: (() => {
+      try {
+        return window.localStorage;
+      } catch {
+        return undefined;
+      }
+    })(),
+    fetch: (input, init) => globalThis.fetch(input, init),
+    whenIdle: (work) =>
+      window.addEventListener('load', () => {
+        if (typeof window.requestIdleCallback === 'function') {
+          window.requestIdleCallback(work, { timeout: 5000 });
+        } else {
+          setTimeout(work, 1000);
+        }
+      }),
   });
 }
 

@@ -6,8 +6,9 @@ import {
   type PublicConfig,
 } from '#contract/endpoints/config.ts';
 
-/** localStorage key of the last public config the server gave. */
-export const publicConfigCacheKey = 'satchel.public-config';
+import { publicConfigCacheKey } from './keep-public-config.ts';
+
+export { publicConfigCacheKey };
 
 export interface LoadPublicConfigOptions {
   callEndpoint: CallEndpoint;
