@@ -2,6 +2,7 @@ import { Workbox } from 'workbox-window';
 import { bootWhenEngaged, browserBootEnvironment } from './app/boot-when-engaged.ts';
 import { keepPublicConfigWhenIdle } from './app/keep-public-config.ts';
 import { registerServiceWorker } from './app/register-service-worker.ts';
+import { safeStorage } from './app/safe-storage.ts';
 import { PRERENDERED_ID } from './features/marketing/prerendered-handover.ts';
 import { createToaster } from './ui/toaster.ts';
 // Here, not in the app chunk: the stylesheet must be a <link> in every page's head, which paints
@@ -25,13 +26,7 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   });
   // That worker lets the app open offline later, which needs the public config kept.
   keepPublicConfigWhenIdle({
-    storage: (() => {
-      try {
-        return window.localStorage;
-      } catch {
-        return undefined;
-      }
-    })(),
+    storage: safeStorage('localStorage'),
     fetch: (input, init) => globalThis.fetch(input, init),
     whenIdle: (work) =>
       window.addEventListener('load', () => {

@@ -14,6 +14,7 @@
  * (features/marketing/prerendered-handover.ts); links are left to navigate as links.
  */
 import { markHeldClick } from '../features/marketing/prerendered-handover.ts';
+import { safeStorage } from './safe-storage.ts';
 
 const engagementEvents = [
   'pointermove',
@@ -80,16 +81,11 @@ export function bootWhenEngaged(env: BootEnvironment, start: () => void): void {
 
 /** The browser's own environment for bootWhenEngaged. */
 export function browserBootEnvironment(copyId: string): BootEnvironment {
-  let storageKeys: string[] | null;
-  try {
-    storageKeys = Object.keys(window.localStorage);
-  } catch {
-    storageKeys = null;
-  }
+  const storage = safeStorage('localStorage');
   return {
     copy: document.getElementById(copyId),
     location: window.location,
-    storageKeys,
+    storageKeys: storage ? Object.keys(storage) : null,
     events: window,
   };
 }

@@ -19,15 +19,8 @@ import { App } from './app.tsx';
 import { BootErrorScreen } from './boot-error-screen.tsx';
 import { createAppRouter, type AppRouter } from './create-app-router.tsx';
 import { loadPublicConfig } from './load-public-config.ts';
+import { safeStorage } from './safe-storage.ts';
 import type { SyncSessionServices } from './sync-session.tsx';
-
-function safeStorage(kind: 'localStorage' | 'sessionStorage'): Storage | undefined {
-  try {
-    return window[kind];
-  } catch {
-    return undefined;
-  }
-}
 
 /** Where the confirmation link lands (signup emailRedirectTo). */
 const confirmRegistrationPath = '/auth/confirm-registration';
