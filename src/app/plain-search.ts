@@ -3,7 +3,8 @@
  * would arrive as a number and a string that looks like JSON gets written with quotes
  * (`?returnTo=%22...%22`). Links from e-mails and other sites carry plain strings, so every value
  * stays a string here and route schemas decide what is valid. Repeated keys become arrays
- * (the API's convention too).
+ * (the API's convention too). Booleans and numbers are written with String() and read back by
+ * the schemas in features/shell/search-values.ts (`?archived=true` round-trips).
  */
 export function parsePlainSearch(searchStr: string): Record<string, string | string[]> {
   const result: Record<string, string | string[]> = {};

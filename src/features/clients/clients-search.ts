@@ -4,12 +4,10 @@
  */
 import * as v from 'valibot';
 import { clientStatuses } from '#contract/entities/client.ts';
+import { optionalSearch as optional, searchBoolean } from '../shell/search-values.ts';
 
 export const clientSorts = ['name', 'recent'] as const;
 export type ClientSort = (typeof clientSorts)[number];
-
-const optional = <S extends v.GenericSchema>(schema: S) =>
-  v.fallback(v.optional(schema), undefined);
 
 export const clientsSearchSchema = v.object({
   q: optional(v.pipe(v.string(), v.maxLength(200))),
@@ -17,6 +15,6 @@ export const clientsSearchSchema = v.object({
   tag: optional(v.pipe(v.string(), v.maxLength(40))),
   sort: optional(v.picklist(clientSorts)),
   /** `archived=true` also lists archived clients. */
-  archived: optional(v.boolean()),
+  archived: optional(searchBoolean),
 });
 export type ClientsSearch = v.InferOutput<typeof clientsSearchSchema>;

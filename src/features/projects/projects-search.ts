@@ -5,12 +5,10 @@
  */
 import * as v from 'valibot';
 import { projectStatuses } from '#contract/entities/project.ts';
+import { optionalSearch as optional, searchBoolean } from '../shell/search-values.ts';
 
 export const projectViews = ['list', 'board'] as const;
 export type ProjectView = (typeof projectViews)[number];
-
-const optional = <S extends v.GenericSchema>(schema: S) =>
-  v.fallback(v.optional(schema), undefined);
 
 export const projectsSearchSchema = v.object({
   view: optional(v.picklist(projectViews)),
@@ -18,7 +16,7 @@ export const projectsSearchSchema = v.object({
   client: optional(v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(128))),
   q: optional(v.pipe(v.string(), v.maxLength(200))),
   /** `archived=true` also lists archived projects. */
-  archived: optional(v.boolean()),
+  archived: optional(searchBoolean),
 });
 
 export type ProjectsSearch = v.InferOutput<typeof projectsSearchSchema>;
