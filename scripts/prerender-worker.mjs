@@ -33,6 +33,15 @@ for (const page of site.sitePages) {
   await writeFile(path.join(distDir, file), html);
   written.push({ path: page.path, file, title, bytes: html.length });
 }
+// The not-found page, which the server sends with a 404 for any path that is no app route (the
+// list beside it, from the router's tree: dynamic segments such as /clients/$id included).
+{
+  const { markup, title } = await site.renderPage(site.NOT_FOUND_RENDER_PATH);
+  const html = site.composeNotFoundPage(template, markup);
+  await writeFile(path.join(distDir, site.NOT_FOUND_FILE), html);
+  written.push({ path: '(not found)', file: site.NOT_FOUND_FILE, title, bytes: html.length });
+  await writeFile(path.join(distDir, 'app-routes.json'), JSON.stringify(site.appRoutePaths()));
+}
 await writeFile(path.join(distDir, 'sitemap.xml'), site.sitemapXml(publicUrl));
 const robots = path.join(distDir, 'robots.txt');
 await writeFile(robots, site.robotsTxt(await readFile(robots, 'utf8'), publicUrl));

@@ -6,6 +6,21 @@ import { createTestApp, type TestApp } from '../../tests/fixtures/create-test-ap
 
 const SHELL =
   '<!doctype html><html><head><title>Satchel</title></head><body><div id="root"></div></body></html>';
+const NOT_FOUND =
+  '<!doctype html><html><head><title>Page not found — Satchel</title></head><body><div id="prerendered"><h1>Page not found</h1></div><div id="root"></div></body></html>';
+/** The app's route list as the build writes it (dist/app-routes.json). */
+const APP_ROUTES = [
+  '/',
+  '/pricing',
+  '/features',
+  '/subscription/success',
+  '/dashboard',
+  '/clients',
+  '/clients/$id',
+  '/projects',
+  '/projects/$projectId/$clientId',
+  '/projects/$projectId/activity',
+];
 const page = (name: string) =>
   `<!doctype html><html><head><title>${name} — Satchel</title></head><body><div id="prerendered"><h1>${name}</h1></div><div id="root"></div></body></html>`;
 
@@ -22,6 +37,8 @@ describe('prerendered pages', () => {
     await writeFile(path.join(dist, 'home.html'), page('Home'));
     await writeFile(path.join(dist, 'pricing', 'index.html'), page('Pricing'));
     await writeFile(path.join(dist, 'subscription', 'success', 'index.html'), page('Subscribed'));
+    await writeFile(path.join(dist, '404.html'), NOT_FOUND);
+    await writeFile(path.join(dist, 'app-routes.json'), JSON.stringify(APP_ROUTES));
     await writeFile(path.join(root, 'index.html'), 'outside dist');
     t = await createTestApp({ distDir: dist });
   });
@@ -48,17 +65,61 @@ describe('prerendered pages', () => {
     expect(await response.text()).toBe(page('Home'));
   });
 
-  it('keeps the app shell for every other path, and for index.html itself', async () => {
+  it('keeps the app shell for every other app route, and for index.html itself', async () => {
     for (const url of [
       '/dashboard',
+      '/Dashboard',
+      '/dashboard/',
       '/projects/p1/c1',
+      '/projects/p1/activity',
+      '/projects/p%201/c1?tab=files',
+      '/clients/c-9',
       '/pricing/',
       '/index.html',
-      '/no-such-page',
     ]) {
       const response = await t.app.request(url, { headers: { Accept: 'text/html' } });
       expect(response.status, url).toBe(200);
       expect(await response.text(), url).toBe(SHELL);
+    }
+  });
+
+  it('answers a path that is no app route with 404 and the prerendered not-found page', async () => {
+    for (const url of [
+      '/no-such-page',
+      '/projects/p1',
+      '/projects/p1/c1/extra',
+      '/clients/c1/edit',
+      '/dashboard.html',
+      '/pricing/index',
+    ]) {
+      const response = await t.app.request(url, { headers: { Accept: 'text/html' } });
+      expect(response.status, url).toBe(404);
+      expect(response.headers.get('content-type'), url).toBe('text/html; charset=utf-8');
+      expect(response.headers.get('cache-control'), url).toBe('no-cache');
+      expect(await response.text(), url).toBe(NOT_FOUND);
+    }
+    const head = await t.app.request('/no-such-page', { method: 'HEAD' });
+    expect(head.status).toBe(404);
+    expect(await head.text()).toBe('');
+    // A missing asset stays a bare 404 (a stale chunk must not get HTML).
+    const asset = await t.app.request('/assets/gone-abc123.js', {
+      headers: { Accept: 'text/html' },
+    });
+    expect(asset.status).toBe(404);
+    expect(asset.headers.get('content-type')).toContain('application/json');
+  });
+
+  it('falls back to the app shell for every path when the build wrote no route list', async () => {
+    await rm(path.join(root, 'dist', 'app-routes.json'));
+    const fresh = await createTestApp({ distDir: path.join(root, 'dist') });
+    try {
+      const response = await fresh.app.request('/no-such-page', {
+        headers: { Accept: 'text/html' },
+      });
+      expect(response.status).toBe(200);
+      expect(await response.text()).toBe(SHELL);
+    } finally {
+      await fresh.cleanup();
     }
   });
 

@@ -3,8 +3,10 @@
  * service worker are never cached so a deploy is seen at once. Compressible files are sent with
  * brotli or gzip, compressed once and kept in memory (dist/ does not change while we run).
  * A public page prerendered at build time is served as its static HTML (`/pricing` ->
- * `pricing/index.html`, `/` -> `home.html`); other app paths fall back to index.html, the app
- * shell; the API prefixes never do.
+ * `pricing/index.html`, `/` -> `home.html`); other app routes fall back to index.html, the app
+ * shell; the API prefixes never do. A path that is no app route (the list the build writes to
+ * `app-routes.json`, from the router's own tree) answers 404 with the prerendered not-found page
+ * (`404.html`), on which the app still boots. Without that list every path gets the shell.
  */
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
@@ -51,6 +53,10 @@ const COMPRESSIBLE = new Set([
   '.xml',
   '.map',
 ]);
+/** Written by the build (scripts/prerender-worker.mjs). */
+export const APP_ROUTES_FILE = '/app-routes.json';
+export const NOT_FOUND_FILE = '/404.html';
+
 const NEVER_CACHED = new Set(['/index.html', '/sw.js', '/registerSW.js', '/manifest.webmanifest']);
 const MIN_COMPRESS_BYTES = 512;
 
@@ -64,6 +70,7 @@ interface Entry {
 export function createStaticHandler(options: { distDir: string }) {
   const root = path.resolve(options.distDir);
   const cache = new Map<string, Entry | null>();
+  let appRoutes: Promise<RouteMatcher | null> | null = null;
 
   async function load(relative: string): Promise<Entry | null> {
     if (cache.has(relative)) return cache.get(relative) ?? null;
@@ -109,6 +116,10 @@ export function createStaticHandler(options: { distDir: string }) {
       if (pathname.startsWith('/assets/') || (path.extname(pathname) !== '' && !acceptsHtml(c))) {
         return null;
       }
+      appRoutes ??= load(APP_ROUTES_FILE).then((file) => file && parseAppRoutes(file.raw));
+      const isAppRoute = (await appRoutes)?.(pathname) ?? true;
+      if (!isAppRoute)
+        return notFound(c, (await load(NOT_FOUND_FILE)) ?? (await load('/index.html')));
       relative = '/index.html';
       entry = await load(relative);
       if (!entry) return null;
@@ -143,6 +154,50 @@ export function createStaticHandler(options: { distDir: string }) {
     headers['Content-Length'] = String(body.length);
     if (c.req.method === 'HEAD') return c.body(null, 200, headers);
     return c.body(new Uint8Array(body), 200, headers);
+  };
+}
+
+/** A 404 for a page path: the not-found page (never 304: the status is the point). */
+function notFound(c: Context<AppEnv>, entry: Entry | null): Response | null {
+  if (!entry) return null;
+  const headers: Record<string, string> = {
+    'Content-Type': MIME['.html']!,
+    'Cache-Control': 'no-cache',
+    'Content-Length': String(entry.raw.length),
+  };
+  if (c.req.method === 'HEAD') return c.body(null, 404, headers);
+  return c.body(new Uint8Array(entry.raw), 404, headers);
+}
+
+type RouteMatcher = (pathname: string) => boolean;
+
+/**
+ * The app's route paths (`/clients/$id`, `/projects/$projectId/activity`) as a matcher: a `$name`
+ * segment takes any one segment, a lone `$` the rest of the path. Matching ignores case and a
+ * trailing slash, as the router does. An unreadable list matches everything (the shell for all).
+ */
+export function parseAppRoutes(raw: Buffer | string): RouteMatcher | null {
+  let list: unknown;
+  try {
+    list = JSON.parse(raw.toString());
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(list) || !list.every((item) => typeof item === 'string')) return null;
+  const segments = (pathname: string) =>
+    pathname
+      .toLowerCase()
+      .split('/')
+      .filter((segment) => segment !== '');
+  const patterns = list.map(segments);
+  return (pathname) => {
+    const parts = segments(pathname);
+    return patterns.some(
+      (pattern) =>
+        (pattern.length === parts.length ||
+          (pattern.at(-1) === '$' && parts.length >= pattern.length)) &&
+        pattern.every((segment, i) => segment.startsWith('$') || segment === parts[i]),
+    );
   };
 }
 

@@ -39,6 +39,12 @@ describe('mustBootAtOnce', () => {
     copy.hidden = true;
     expect(mustBootAtOnce(env(copy))).toBe(true);
   });
+
+  it('starts at once on a copy marked for it (the not-found page, served for any path)', () => {
+    const copy = page();
+    copy.setAttribute('data-boot-at-once', '');
+    expect(mustBootAtOnce(env(copy))).toBe(true);
+  });
 });
 
 describe('bootWhenEngaged', () => {

@@ -7,13 +7,18 @@
  * engages with it: a pointer moving or pressing, a touch, a key, focus, a scroll.
  *
  * It starts at once wherever the static copy could be wrong or is absent: the app shell (no copy),
- * a URL with a query or hash (a billing result's session_id, an auth callback), and a browser that
- * holds a session (a signed-in visitor sees their own plan and menu).
+ * a URL with a query or hash (a billing result's session_id, an auth callback), a browser that
+ * holds a session (a signed-in visitor sees their own plan and menu), and a copy marked
+ * `data-boot-at-once` (the not-found page, served for any unknown path: its suggestions depend on
+ * the path).
  *
  * A click on the copy before the app has taken over is held and replayed on the live page
  * (features/marketing/prerendered-handover.ts); links are left to navigate as links.
  */
-import { markHeldClick } from '../features/marketing/prerendered-handover.ts';
+import {
+  BOOT_AT_ONCE_ATTRIBUTE,
+  markHeldClick,
+} from '../features/marketing/prerendered-handover.ts';
 import { safeStorage } from './safe-storage.ts';
 
 const engagementEvents = [
@@ -41,6 +46,7 @@ const sessionKey = /^sb-.+-auth-token$/;
 /** Whether the app must start now rather than at the first engagement. */
 export function mustBootAtOnce(env: Omit<BootEnvironment, 'events'>): boolean {
   if (!env.copy || env.copy.hidden) return true;
+  if (env.copy.hasAttribute(BOOT_AT_ONCE_ATTRIBUTE)) return true;
   if (env.location.search !== '' || env.location.hash !== '') return true;
   // Unreadable storage: a session cannot be told apart from none, so take no chance.
   if (env.storageKeys === null) return true;

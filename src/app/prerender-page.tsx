@@ -15,7 +15,10 @@ import { App } from './app.tsx';
 import { createAppRouter } from './create-app-router.tsx';
 
 export {
+  composeNotFoundPage,
   composePrerenderedPage,
+  NOT_FOUND_FILE,
+  NOT_FOUND_RENDER_PATH,
   prerenderedFile,
   robotsTxt,
   sitemapXml,
@@ -35,6 +38,15 @@ const noApi: CallEndpoint = () =>
 
 function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/**
+ * Every path the app routes (`/clients/$id`, `/projects/$projectId/activity`, ...), from the
+ * router's own tree, without layouts: the server answers any other page path with 404.
+ */
+export function appRoutePaths(): string[] {
+  const router = createAppRouter({ auth: signedOut, api: { callEndpoint: noApi } });
+  return Object.keys(router.routesByPath).sort();
 }
 
 export interface RenderedPage {

@@ -102,12 +102,23 @@ test.describe('guards', () => {
     await expect(page).toHaveURL((url) => url.pathname === '/client-access');
   });
 
-  test('an unknown path shows the not-found page with a way home', async ({ page }) => {
-    const response = await page.goto('/no/such/page');
-    expect(response?.status()).toBe(200);
-    await expect(page.getByRole('heading', { level: 1 })).toContainText(/not found|can.t find/i);
-    await page.getByRole('main').getByRole('link', { name: /home/i }).first().click();
-    await expect(page).toHaveURL((url) => url.pathname === '/');
+  test('app routes with dynamic segments answer 200, a path beside them 404', async ({
+    request,
+  }) => {
+    for (const path of [
+      '/projects/p-1/c-1',
+      '/projects/p-1/activity',
+      '/clients/c-1',
+      '/pricing',
+    ]) {
+      const response = await request.get(path, { headers: { Accept: 'text/html' } });
+      expect(response.status(), path).toBe(200);
+    }
+    for (const path of ['/projects/p-1', '/clients/c-1/edit', '/pricing/extra']) {
+      const response = await request.get(path, { headers: { Accept: 'text/html' } });
+      expect(response.status(), path).toBe(404);
+      expect(await response.text(), path).toContain('Page not found');
+    }
   });
 
   test('navigating scrolls to the top', async ({ page }) => {
@@ -120,5 +131,24 @@ test.describe('guards', () => {
       .click();
     await expect(page).toHaveURL(/privacy-policy/);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+});
+
+test.describe('not found', () => {
+  // Chromium logs the 404 of the page itself as a console error; nothing else may fail.
+  test.use({ allowedConsoleErrors: [/status of 404 .* at http:\/\/[^/]+\/no\/such\/page$/] });
+
+  test('an unknown path answers 404 with the not-found page, and the app boots on it', async ({
+    page,
+  }) => {
+    const response = await page.goto('/no/such/page');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(/not found|can.t find/i);
+    // The live app has taken over: its search answers and the path's suggestions are shown.
+    await page.getByRole('searchbox', { name: 'Search the site' }).fill('pricing');
+    await expect(page.getByRole('list', { name: 'Search results' })).toContainText('Pricing');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+    await page.getByRole('main').getByRole('link', { name: /home/i }).first().click();
+    await expect(page).toHaveURL((url) => url.pathname === '/');
   });
 });

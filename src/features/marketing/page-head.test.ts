@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  composeNotFoundPage,
   composePrerenderedPage,
   escapeHtml,
   headTags,
@@ -133,5 +134,23 @@ describe('files, sitemap and robots', () => {
     expect(robotsTxt('User-agent: *\nAllow: /\n\n', origin)).toBe(
       'User-agent: *\nAllow: /\n\nSitemap: https://satchel.app/sitemap.xml\n',
     );
+  });
+});
+
+describe('composeNotFoundPage', () => {
+  const html = composeNotFoundPage(template, '<main><h1>Page not found</h1></main>');
+
+  it('has its title, is never indexed and has no URL of its own', () => {
+    expect(html).toContain('<title>Page not found — Satchel</title>');
+    expect(html).toContain('<meta name="robots" content="noindex" />');
+    expect(html).not.toContain('rel="canonical"');
+    expect(html).not.toContain('og:url');
+  });
+
+  it('marks its copy so the app starts at once (its suggestions depend on the path)', () => {
+    expect(html).toContain(
+      '<div id="prerendered" data-boot-at-once><main><h1>Page not found</h1></main></div>',
+    );
+    expect(html).toContain('<div id="root"></div>');
   });
 });

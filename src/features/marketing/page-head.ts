@@ -4,7 +4,7 @@
  * build time by the prerender step (scripts/prerender-site.mjs).
  */
 import { formatPageTitle } from '../../ui/use-page-title.ts';
-import { PRERENDERED_ID } from './prerendered-handover.ts';
+import { BOOT_AT_ONCE_ATTRIBUTE, PRERENDERED_ID } from './prerendered-handover.ts';
 import { sitePages, type SitePage } from './site-pages.ts';
 
 export { PRERENDERED_ID };
@@ -63,6 +63,10 @@ export function composePrerenderedPage(
   markup: string,
   publicUrl: string,
 ): string {
+  return composeHtml(template, headTags(page, publicUrl), markup, '');
+}
+
+function composeHtml(template: string, tags: string, markup: string, copyAttributes: string) {
   if (!template.includes('<div id="root"></div>')) {
     throw new Error('index.html has no empty <div id="root"></div> to prerender beside');
   }
@@ -71,15 +75,34 @@ export function composePrerenderedPage(
     .replace(/<meta\s+name="description"[\s\S]*?\/?>\s*/, '')
     // The page is readable without JavaScript, so the "needs JavaScript" notice does not apply.
     .replace(/<noscript>[\s\S]*?<\/noscript>\s*/, '');
-  const head = `${headTags(page, publicUrl)}\n    <style>#${PRERENDERED_ID}:not([hidden]) + #root { display: none; }</style>\n  </head>`;
+  const head = `${tags}\n    <style>#${PRERENDERED_ID}:not([hidden]) + #root { display: none; }</style>\n  </head>`;
   // Replacer functions: the markup holds prices such as "$15", which a replacement string would
   // read as a pattern.
   return withoutHead
     .replace('</head>', () => head)
     .replace(
       '<div id="root"></div>',
-      () => `<div id="${PRERENDERED_ID}">${markup}</div>\n    <div id="root"></div>`,
+      () =>
+        `<div id="${PRERENDERED_ID}"${copyAttributes}>${markup}</div>\n    <div id="root"></div>`,
     );
+}
+
+/** The not-found page's path at build time: no app route, so the router renders its 404. */
+export const NOT_FOUND_RENDER_PATH = '/__not-found__';
+/** Where the build writes it; the server answers unknown paths with it (status 404). */
+export const NOT_FOUND_FILE = '404.html';
+
+/**
+ * The not-found page, served for any unknown path: no canonical URL or Open Graph (it has no URL
+ * of its own), never indexed, and the app starts at once on it (its suggestions depend on the
+ * path the visitor typed).
+ */
+export function composeNotFoundPage(template: string, markup: string): string {
+  const head = [
+    `<title>${escapeHtml(formatPageTitle('Page not found'))}</title>`,
+    '<meta name="robots" content="noindex" />',
+  ].join('\n    ');
+  return composeHtml(template, head, markup, ` ${BOOT_AT_ONCE_ATTRIBUTE}`);
 }
 
 /**

@@ -8,6 +8,11 @@
 
 /** Holds the prerendered markup until the app has rendered the same page (see takeover hook). */
 export const PRERENDERED_ID = 'prerendered';
+/**
+ * On a copy that is right for some URLs only (the not-found page, served for every unknown path):
+ * the app starts at once there instead of at the first engagement (boot-when-engaged.ts).
+ */
+export const BOOT_AT_ONCE_ATTRIBUTE = 'data-boot-at-once';
 
 const HELD_CLICK = 'data-held-click';
 

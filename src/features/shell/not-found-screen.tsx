@@ -9,6 +9,7 @@ import {
   SearchField,
 } from 'react-aria-components';
 import type { SitePage } from '../marketing/site-pages.ts';
+import { useTakeOverPrerenderedPage } from '../marketing/use-prerendered-takeover.ts';
 import { searchSitePages, suggestPagesForPath } from '../marketing/site-search.ts';
 import { LinkButton } from '../../ui/link-button.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
@@ -17,6 +18,8 @@ import { PublicLayout } from './public-layout.tsx';
 /** Any path the app does not know: a guess at what was meant, a search of the site, a way home. */
 export function NotFoundScreen() {
   usePageTitle('Page not found');
+  // Served prerendered (404.html) for any unknown path; the live page takes its place.
+  useTakeOverPrerenderedPage();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const [query, setQuery] = useState('');
   const suggestions = suggestPagesForPath(pathname);
