@@ -101,6 +101,22 @@ export default tseslint.config(
     },
   },
 
+  {
+    files: ['contract/**/*.ts'],
+    ignores: ['contract/text.ts', 'contract/**/*.test.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'v',
+          property: 'string',
+          message:
+            'Use text() from contract/text.ts: it strips the control characters and lone surrogates a database refuses (NUL is a 500 otherwise).',
+        },
+      ],
+    },
+  },
+
   // --- Import rules, one override per layer ---
   layer(
     ['contract/**/*.ts'],

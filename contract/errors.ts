@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { text } from './text.ts';
 
 /** Every error code the API can answer with; the HTTP status of each is fixed here. */
 export const ErrorCode = {
@@ -44,18 +45,18 @@ export const errorStatus: Record<ErrorCode, number> = {
 
 /** One failing input path, as listed in `details` of a VALIDATION_FAILED error. */
 export const validationIssueSchema = v.object({
-  path: v.string(),
-  message: v.string(),
+  path: text(),
+  message: text(),
 });
 export type ValidationIssue = v.InferOutput<typeof validationIssueSchema>;
 
 /** The only error body the API ever sends. */
 export const errorBodySchema = v.object({
   error: v.object({
-    code: v.string(),
-    message: v.string(),
+    code: text(),
+    message: text(),
     details: v.optional(v.unknown()),
-    requestId: v.string(),
+    requestId: text(),
   }),
 });
 export type ErrorBody = v.InferOutput<typeof errorBodySchema>;

@@ -4,6 +4,7 @@
  * SignalR, JSON hub protocol) is spoken by `@microsoft/signalr` in the app and server/realtime.
  */
 import * as v from 'valibot';
+import { text } from './text.ts';
 import { notificationSchema, unreadCountSchema } from './entities/notification.ts';
 
 /** Path of the notification hub on the server's origin. */
@@ -29,10 +30,10 @@ export const notificationCountUpdatedSchema = v.object({ unreadCount: unreadCoun
  * `originClientId` is the device that made the change (null when none did).
  */
 export const tablesInvalidatedSchema = v.object({
-  workspaceId: v.string(),
-  tables: v.array(v.string()),
+  workspaceId: text(),
+  tables: v.array(text()),
   seq: v.pipe(v.number(), v.integer(), v.minValue(0)),
-  originClientId: v.nullable(v.string()),
+  originClientId: v.nullable(text()),
 });
 
 /** Each event's single argument. */

@@ -3,6 +3,7 @@
  * exactly the operation its direct endpoint call would be; pull returns changes after a cursor.
  */
 import * as v from 'valibot';
+import { text } from './text.ts';
 import { idSchema } from './entities/ids.ts';
 
 export const MAX_PUSH_MUTATIONS = 100;
@@ -14,16 +15,16 @@ export const syncedTables = ['workspaces', 'clients', 'projects'] as const;
 export type SyncedTable = (typeof syncedTables)[number];
 
 export const clientIdSchema = v.pipe(
-  v.string('clientId must be text'),
+  text('clientId must be text'),
   v.regex(/^[\w-]{8,64}$/, 'clientId must be 8-64 letters, digits, - or _'),
 );
 
 export const pushMutationSchema = v.object({
   mutationId: idSchema,
   clientSeq: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(Number.MAX_SAFE_INTEGER)),
-  resource: v.pipe(v.string(), v.maxLength(64)),
-  operation: v.pipe(v.string(), v.maxLength(64)),
-  query: v.optional(v.record(v.string(), v.union([v.string(), v.array(v.string())])), {}),
+  resource: v.pipe(text(), v.maxLength(64)),
+  operation: v.pipe(text(), v.maxLength(64)),
+  query: v.optional(v.record(text(), v.union([text(), v.array(text())])), {}),
   body: v.optional(v.unknown()),
   baseVersion: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
   /**
@@ -31,7 +32,7 @@ export const pushMutationSchema = v.object({
    * was changed by someone else meanwhile: the patch still wins (per-field last writer wins), and
    * the result says so in `conflict`.
    */
-  baseValues: v.optional(v.record(v.string(), v.unknown())),
+  baseValues: v.optional(v.record(text(), v.unknown())),
 });
 export type PushMutation = v.InferOutput<typeof pushMutationSchema>;
 
@@ -46,16 +47,16 @@ export const pushInputSchema = v.object({
 export type PushInput = v.InferOutput<typeof pushInputSchema>;
 
 export const pushConflictSchema = v.object({
-  fields: v.array(v.string()),
+  fields: v.array(text()),
   /** Their values, replaced by this patch (what a one-click revert puts back). */
-  theirs: v.record(v.string(), v.unknown()),
+  theirs: v.record(text(), v.unknown()),
   /** Who made the replaced change (a user id), when known. */
-  by: v.nullable(v.string()),
+  by: v.nullable(text()),
 });
 export type PushConflict = v.InferOutput<typeof pushConflictSchema>;
 
 export const pushResultSchema = v.object({
-  mutationId: v.string(),
+  mutationId: text(),
   /** The HTTP status the direct call would have had; 4xx outcomes are final and stored. */
   status: v.number(),
   /** The direct call's response body (its result or its error body). */
@@ -79,9 +80,9 @@ export type PushOutput = v.InferOutput<typeof pushOutputSchema>;
 
 export const syncChangeSchema = v.object({
   table: v.picklist(syncedTables),
-  id: v.string(),
+  id: text(),
   op: v.picklist(['upsert', 'delete', 'scope_remove']),
-  row: v.optional(v.record(v.string(), v.unknown())),
+  row: v.optional(v.record(text(), v.unknown())),
   seq: v.number(),
 });
 export type SyncChange = v.InferOutput<typeof syncChangeSchema>;
@@ -90,7 +91,7 @@ export const pullOutputSchema = v.union([
   v.object({
     changes: v.array(syncChangeSchema),
     /** Opaque: the client stores it and sends it back. */
-    cursor: v.string(),
+    cursor: text(),
     hasMore: v.boolean(),
   }),
   v.object({ reset: v.literal(true) }),

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { text } from '../text.ts';
 import { defineEndpoint } from '../define-endpoint.ts';
 import {
   clientSchema,
@@ -43,7 +44,7 @@ export const deleteClient = defineEndpoint({
     id: idSchema,
     cascade: v.optional(v.picklist(['true', 'false'], 'cascade is true or false')),
   }),
-  output: v.object({ deleted: v.literal(true), id: v.string() }),
+  output: v.object({ deleted: v.literal(true), id: text() }),
 });
 
 export const getClients = defineEndpoint({

@@ -1,13 +1,14 @@
 import * as v from 'valibot';
+import { text } from '../text.ts';
 import { defineEndpoint, emptyQuerySchema } from '../define-endpoint.ts';
 
 /** What the app needs at boot to reach auth: one build serves any deployment. */
 export const publicConfigSchema = v.object({
   /** Base URL for supabase-js (`createClient(supabaseUrl, supabaseAnonKey)`); the auth API is at `<supabaseUrl>/auth/v1`. */
-  supabaseUrl: v.string(),
-  supabaseAnonKey: v.string(),
+  supabaseUrl: text(),
+  supabaseAnonKey: text(),
   googleEnabled: v.boolean(),
-  captchaSiteKey: v.nullable(v.string()),
+  captchaSiteKey: v.nullable(text()),
 });
 export type PublicConfig = v.InferOutput<typeof publicConfigSchema>;
 

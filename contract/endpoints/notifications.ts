@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { text } from '../text.ts';
 import { defineEndpoint, emptyQuerySchema } from '../define-endpoint.ts';
 import { idSchema } from '../entities/ids.ts';
 import {
@@ -11,7 +12,7 @@ import {
 /** A whole number from the query string, within [1, max]. */
 const positiveIntQuery = (label: string, max: number) =>
   v.pipe(
-    v.string(`${label} must be a number`),
+    text(`${label} must be a number`),
     v.regex(/^\d{1,9}$/, `${label} must be a whole number`),
     v.transform(Number),
     v.minValue(1, `${label} must be at least 1`),

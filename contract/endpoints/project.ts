@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { text } from '../text.ts';
 import { defineEndpoint } from '../define-endpoint.ts';
 import { idSchema } from '../entities/ids.ts';
 import {
@@ -40,7 +41,7 @@ export const deleteProject = defineEndpoint({
   auth: 'user',
   summary: 'Delete a project.',
   query: byId,
-  output: v.object({ deleted: v.literal(true), id: v.string() }),
+  output: v.object({ deleted: v.literal(true), id: text() }),
 });
 
 export const getProjects = defineEndpoint({

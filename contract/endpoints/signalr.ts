@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { text } from '../text.ts';
 import { defineEndpoint, emptyQuerySchema } from '../define-endpoint.ts';
 import { idSchema } from '../entities/ids.ts';
 import { notificationGroupTypes } from '../realtime.ts';
@@ -20,7 +21,7 @@ export const notificationConnect = defineEndpoint({
     userId: v.optional(idSchema),
     workspaceId: v.optional(idSchema),
   }),
-  output: v.object({ url: v.string(), accessToken: v.string() }),
+  output: v.object({ url: text(), accessToken: text() }),
 });
 
 /** An optional workspace id; the original client sends '' or null when there is no workspace. */
@@ -48,7 +49,7 @@ export const joinNotificationGroup = defineEndpoint({
   body: v.strictObject({
     userId: idSchema,
     workspaceId: optionalWorkspaceId,
-    connectionId: v.pipe(v.string(), v.minLength(1), v.maxLength(128)),
+    connectionId: v.pipe(text(), v.minLength(1), v.maxLength(128)),
     groupType: v.picklist(notificationGroupTypes, 'groupType must be user or workspace'),
   }),
   output: v.object({ ok: v.literal(true) }),

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { text } from '../text.ts';
 import { defineEndpoint } from '../define-endpoint.ts';
 import { idSchema } from '../entities/ids.ts';
 import { MAX_PULL_LIMIT, pullOutputSchema, pushInputSchema, pushOutputSchema } from '../sync.ts';
@@ -22,10 +23,10 @@ export const pullChanges = defineEndpoint({
   summary: "A workspace's changes after a cursor (no cursor: a snapshot in pages).",
   query: v.strictObject({
     workspaceId: idSchema,
-    cursor: v.optional(v.pipe(v.string(), v.maxLength(200))),
+    cursor: v.optional(v.pipe(text(), v.maxLength(200))),
     limit: v.optional(
       v.pipe(
-        v.string(),
+        text(),
         v.regex(/^\d{1,4}$/, 'limit must be a whole number'),
         v.transform(Number),
         v.minValue(1),

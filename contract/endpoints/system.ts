@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { text } from '../text.ts';
 import { defineEndpoint, emptyQuerySchema } from '../define-endpoint.ts';
 
 /** Lets the app show which server build it talks to (settings > about). */
@@ -10,7 +11,7 @@ export const getVersion = defineEndpoint({
   summary: 'Version of the server and of its database schema.',
   query: emptyQuerySchema,
   output: v.object({
-    version: v.string(),
+    version: text(),
     schemaVersion: v.nullable(v.number()),
   }),
 });

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { text } from '../text.ts';
 import { defineEndpoint, emptyQuerySchema } from '../define-endpoint.ts';
 import { idSchema } from '../entities/ids.ts';
 import {
@@ -16,7 +17,7 @@ export const getOwnedWorkspaceId = defineEndpoint({
   auth: 'user',
   summary: 'The id of the workspace you own, or null before registration.',
   query: emptyQuerySchema,
-  output: v.object({ workspaceId: v.nullable(v.string()) }),
+  output: v.object({ workspaceId: v.nullable(text()) }),
 });
 
 export const getWorkspaceMembers = defineEndpoint({

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { text } from '../text.ts';
 import { emailSchema } from './contact-message.ts';
 import { idSchema } from './ids.ts';
 
@@ -8,20 +9,20 @@ export type ClientStatus = (typeof clientStatuses)[number];
 const optionalText = (label: string, max: number) =>
   v.nullable(
     v.pipe(
-      v.string(`${label} must be text`),
+      text(`${label} must be text`),
       v.trim(),
       v.maxLength(max, `${label} must be at most ${max} characters`),
     ),
   );
 
 const currencySchema = v.pipe(
-  v.string(),
+  text(),
   v.regex(/^[A-Z]{3}$/, 'Use a 3-letter currency code like EUR'),
 );
 const tagsSchema = v.pipe(
   v.array(
     v.pipe(
-      v.string(),
+      text(),
       v.trim(),
       v.nonEmpty('A tag cannot be empty'),
       v.maxLength(40, 'Tags are at most 40 characters'),
@@ -31,7 +32,7 @@ const tagsSchema = v.pipe(
 );
 const websiteSchema = v.nullable(
   v.pipe(
-    v.string(),
+    text(),
     v.trim(),
     v.maxLength(2048),
     v.url('Enter a web address like https://example.com'),
@@ -42,7 +43,7 @@ const websiteSchema = v.nullable(
 /** Fields a user edits (client: product-anchors 4.1). */
 const clientFields = {
   name: v.pipe(
-    v.string('Name must be text'),
+    text('Name must be text'),
     v.trim(),
     v.nonEmpty('Name is required'),
     v.maxLength(200, 'Name must be at most 200 characters'),
@@ -56,31 +57,31 @@ const clientFields = {
   tags: tagsSchema,
   status: v.picklist(clientStatuses, 'Choose lead, active or inactive'),
   currency: currencySchema,
-  locale: v.nullable(v.pipe(v.string(), v.maxLength(35))),
-  timeZone: v.nullable(v.pipe(v.string(), v.maxLength(64))),
+  locale: v.nullable(v.pipe(text(), v.maxLength(35))),
+  timeZone: v.nullable(v.pipe(text(), v.maxLength(64))),
   archived: v.boolean(),
 };
 
 export const clientSchema = v.object({
-  id: v.string(),
-  workspaceId: v.string(),
-  name: v.string(),
-  company: v.nullable(v.string()),
-  email: v.nullable(v.string()),
-  phone: v.nullable(v.string()),
-  address: v.nullable(v.string()),
-  website: v.nullable(v.string()),
-  notesSummary: v.nullable(v.string()),
-  tags: v.array(v.string()),
+  id: text(),
+  workspaceId: text(),
+  name: text(),
+  company: v.nullable(text()),
+  email: v.nullable(text()),
+  phone: v.nullable(text()),
+  address: v.nullable(text()),
+  website: v.nullable(text()),
+  notesSummary: v.nullable(text()),
+  tags: v.array(text()),
   status: v.picklist(clientStatuses),
-  currency: v.string(),
-  locale: v.nullable(v.string()),
-  timeZone: v.nullable(v.string()),
+  currency: text(),
+  locale: v.nullable(text()),
+  timeZone: v.nullable(text()),
   archived: v.boolean(),
-  createdAt: v.string(),
-  createdBy: v.string(),
-  updatedAt: v.string(),
-  updatedBy: v.string(),
+  createdAt: text(),
+  createdBy: text(),
+  updatedAt: text(),
+  updatedBy: text(),
   /** Change-log sequence of the last write (the sync cursor position of this row). */
   version: v.number(),
 });

@@ -1,18 +1,19 @@
 import * as v from 'valibot';
+import { text } from '../text.ts';
 
 /** Longest free-text message accepted by the public forms. */
 export const MAX_MESSAGE_LENGTH = 5000;
 
 const trimmed = (label: string, max: number) =>
   v.pipe(
-    v.string(`${label} must be text`),
+    text(`${label} must be text`),
     v.trim(),
     v.nonEmpty(`${label} is required`),
     v.maxLength(max, `${label} must be at most ${max} characters`),
   );
 
 export const emailSchema = v.pipe(
-  v.string('Email must be text'),
+  text('Email must be text'),
   v.trim(),
   v.nonEmpty('Email is required'),
   v.maxLength(254, 'Email must be at most 254 characters'),
@@ -30,6 +31,6 @@ export const submitContactInputSchema = v.object({
   email: emailSchema,
   subject: trimmed('Subject', 200),
   message: messageSchema,
-  website: v.optional(v.pipe(v.string(), v.maxLength(500))),
+  website: v.optional(v.pipe(text(), v.maxLength(500))),
 });
 export type SubmitContactInput = v.InferOutput<typeof submitContactInputSchema>;

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { text } from '../text.ts';
 import { emailSchema, messageSchema } from './contact-message.ts';
 
 export const feedbackCategories = ['bug', 'idea', 'praise', 'question', 'other'] as const;
@@ -18,6 +19,6 @@ export const submitFeedbackInputSchema = v.object({
   category: v.picklist(feedbackCategories, 'Choose a category'),
   message: messageSchema,
   email: v.optional(emailSchema),
-  website: v.optional(v.pipe(v.string(), v.maxLength(500))),
+  website: v.optional(v.pipe(text(), v.maxLength(500))),
 });
 export type SubmitFeedbackInput = v.InferOutput<typeof submitFeedbackInputSchema>;

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { text } from '../text.ts';
 
 /**
  * Kinds of notification the server creates (issue 5). The wire `type` stays a plain string so an
@@ -19,25 +20,25 @@ export type NotificationType = (typeof notificationTypes)[number];
 
 /** Who caused the notification, as they are named now (joined at read time), or null (system). */
 export const notificationActorSchema = v.object({
-  id: v.string(),
-  firstName: v.string(),
-  lastName: v.string(),
-  profilePictureUrl: v.nullable(v.string()),
+  id: text(),
+  firstName: text(),
+  lastName: text(),
+  profilePictureUrl: v.nullable(text()),
 });
 export type NotificationActor = v.InferOutput<typeof notificationActorSchema>;
 
 /** Spec section 3 names id and isRead; the rest follows issue 5. `link` is an app path. */
 export const notificationSchema = v.object({
-  id: v.string(),
-  type: v.string(),
-  title: v.string(),
-  body: v.string(),
-  link: v.nullable(v.string()),
+  id: text(),
+  type: text(),
+  title: text(),
+  body: text(),
+  link: v.nullable(text()),
   isRead: v.boolean(),
-  createdAt: v.string(),
+  createdAt: text(),
   actor: v.nullable(notificationActorSchema),
-  workspaceId: v.nullable(v.string()),
-  projectId: v.nullable(v.string()),
+  workspaceId: v.nullable(text()),
+  projectId: v.nullable(text()),
 });
 export type Notification = v.InferOutput<typeof notificationSchema>;
 

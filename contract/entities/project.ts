@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { text } from '../text.ts';
 import { idSchema } from './ids.ts';
 
 export const projectStatuses = ['planned', 'active', 'on_hold', 'completed', 'cancelled'] as const;
@@ -6,29 +7,29 @@ export type ProjectStatus = (typeof projectStatuses)[number];
 export const billingTypes = ['fixed', 'hourly', 'retainer', 'non_billable'] as const;
 export type BillingType = (typeof billingTypes)[number];
 
-const dateSchema = v.nullable(v.pipe(v.string(), v.isoDate('Use a date like 2026-03-31')));
+const dateSchema = v.nullable(v.pipe(text(), v.isoDate('Use a date like 2026-03-31')));
 /** Money as a decimal string (never a float): up to 12 digits and 2 decimals. */
 const moneySchema = v.nullable(
-  v.pipe(v.string(), v.regex(/^\d{1,12}(\.\d{1,2})?$/, 'Enter an amount like 1500 or 1500.50')),
+  v.pipe(text(), v.regex(/^\d{1,12}(\.\d{1,2})?$/, 'Enter an amount like 1500 or 1500.50')),
 );
 
 const projectFields = {
   name: v.pipe(
-    v.string('Name must be text'),
+    text('Name must be text'),
     v.trim(),
     v.nonEmpty('Name is required'),
     v.maxLength(200, 'Name must be at most 200 characters'),
   ),
   description: v.nullable(
-    v.pipe(v.string(), v.maxLength(20_000, 'Description must be at most 20,000 characters')),
+    v.pipe(text(), v.maxLength(20_000, 'Description must be at most 20,000 characters')),
   ),
   status: v.picklist(projectStatuses, 'Choose a status'),
   startDate: dateSchema,
   dueDate: dateSchema,
   budget: moneySchema,
-  currency: v.pipe(v.string(), v.regex(/^[A-Z]{3}$/, 'Use a 3-letter currency code like EUR')),
+  currency: v.pipe(text(), v.regex(/^[A-Z]{3}$/, 'Use a 3-letter currency code like EUR')),
   billingType: v.picklist(billingTypes, 'Choose fixed, hourly, retainer or non-billable'),
-  color: v.nullable(v.pipe(v.string(), v.regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #A0522D'))),
+  color: v.nullable(v.pipe(text(), v.regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #A0522D'))),
   archived: v.boolean(),
 };
 
@@ -38,23 +39,23 @@ const datesInOrder = (input: {
 }) => !input.startDate || !input.dueDate || input.startDate <= input.dueDate;
 
 export const projectSchema = v.object({
-  id: v.string(),
-  workspaceId: v.string(),
-  clientId: v.string(),
-  name: v.string(),
-  description: v.nullable(v.string()),
+  id: text(),
+  workspaceId: text(),
+  clientId: text(),
+  name: text(),
+  description: v.nullable(text()),
   status: v.picklist(projectStatuses),
-  startDate: v.nullable(v.string()),
-  dueDate: v.nullable(v.string()),
-  budget: v.nullable(v.string()),
-  currency: v.string(),
+  startDate: v.nullable(text()),
+  dueDate: v.nullable(text()),
+  budget: v.nullable(text()),
+  currency: text(),
   billingType: v.picklist(billingTypes),
-  color: v.nullable(v.string()),
+  color: v.nullable(text()),
   archived: v.boolean(),
-  createdAt: v.string(),
-  createdBy: v.string(),
-  updatedAt: v.string(),
-  updatedBy: v.string(),
+  createdAt: text(),
+  createdBy: text(),
+  updatedAt: text(),
+  updatedBy: text(),
   version: v.number(),
 });
 export type Project = v.InferOutput<typeof projectSchema>;

@@ -1,10 +1,11 @@
 import * as v from 'valibot';
+import { text } from '../text.ts';
 import { emailSchema } from './contact-message.ts';
 import { idSchema } from './ids.ts';
 
 const nameSchema = (label: string) =>
   v.pipe(
-    v.string(`${label} must be text`),
+    text(`${label} must be text`),
     v.trim(),
     v.maxLength(100, `${label} must be at most 100 characters`),
   );
@@ -12,7 +13,7 @@ const nameSchema = (label: string) =>
 /** A picture URL the app may show: https (or http for local development), never javascript:. */
 export const pictureUrlSchema = v.nullable(
   v.pipe(
-    v.string(),
+    text(),
     v.trim(),
     v.maxLength(2048),
     v.url('Must be a web address'),
@@ -22,11 +23,11 @@ export const pictureUrlSchema = v.nullable(
 
 /** Spec section 3: id, email, firstName, lastName, profilePictureUrl. */
 export const userProfileSchema = v.object({
-  id: v.string(),
-  email: v.string(),
-  firstName: v.string(),
-  lastName: v.string(),
-  profilePictureUrl: v.nullable(v.string()),
+  id: text(),
+  email: text(),
+  firstName: text(),
+  lastName: text(),
+  profilePictureUrl: v.nullable(text()),
 });
 export type UserProfile = v.InferOutput<typeof userProfileSchema>;
 

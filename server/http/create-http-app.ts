@@ -16,6 +16,7 @@ import type { Database } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
 import type { AppEnv } from './app-env.ts';
 import { AppError, ErrorCode, isAppError } from './app-error.ts';
+import { databaseErrorToAppError } from './database-error.ts';
 import { clientAddress } from './client-address.ts';
 import { createEndpointDispatcher } from './dispatch-endpoint.ts';
 import type { EndpointHandlers } from './endpoint-handler.ts';
@@ -52,13 +53,6 @@ export interface HttpAppDeps {
 }
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
-
-// Postgres errors a client can cause; everything else is INTERNAL.
-const PG_CLIENT_ERRORS: Record<string, [ErrorCode, string]> = {
-  '23505': [ErrorCode.CONFLICT, 'A record with this id already exists.'],
-  '23503': [ErrorCode.CONFLICT, 'A related record does not exist or is still in use.'],
-  '40001': [ErrorCode.UNAVAILABLE, 'The server was busy; try again.'],
-};
 
 export function createHttpApp(deps: HttpAppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -186,6 +180,7 @@ export function createHttpApp(deps: HttpAppDeps): Hono<AppEnv> {
 function errorResponse(error: unknown, c: Context<AppEnv>): Response {
   const requestId = c.get('requestId');
   let appError: AppError;
+  let databaseError: AppError | null;
   if (isAppError(error)) {
     appError = error;
   } else if (error instanceof HTTPException && error.status < 500) {
@@ -193,19 +188,9 @@ function errorResponse(error: unknown, c: Context<AppEnv>): Response {
       error.status === 413 ? ErrorCode.PAYLOAD_TOO_LARGE : ErrorCode.VALIDATION_FAILED,
       error.message || 'The request could not be read.',
     );
-  } else if (
-    typeof (error as { code?: unknown }).code === 'string' &&
-    PG_CLIENT_ERRORS[(error as { code: string }).code]
-  ) {
-    const [code, message] = PG_CLIENT_ERRORS[(error as { code: string }).code] as [
-      ErrorCode,
-      string,
-    ];
-    appError = new AppError(
-      code,
-      message,
-      code === ErrorCode.UNAVAILABLE ? { headers: { 'Retry-After': '1' } } : {},
-    );
+  } else if ((databaseError = databaseErrorToAppError(error))) {
+    if (databaseError.status >= 500) c.get('logger').warn({ err: error }, 'database unavailable');
+    appError = databaseError;
   } else {
     // Security: the body never carries the stack, the SQL or the driver's message.
     c.get('logger').error({ err: error }, 'unhandled error');

@@ -211,6 +211,31 @@ describe('endpoint dispatcher', () => {
     expect((await t.db.query('SELECT * FROM contact_message')).rows).toHaveLength(0);
   });
 
+  it('maps a database data error (SQLSTATE class 22) to 400 with details, never a 500', async () => {
+    await t.cleanup();
+    t = await createTestApp({
+      handlers: {
+        'contact/submit-contact': async ({ tx }) => {
+          // A value no schema caught: the database refuses it as a data exception.
+          await tx.query(
+            "INSERT INTO contact_message (id, name, email, subject, message) VALUES ($1, 'a', 'a@b.c', 's', $2)",
+            ['00000000-0000-4000-8000-0000000000ab', 'a\u0000b'],
+          );
+          return { ok: true };
+        },
+      },
+    });
+    const response = await t.app.request(CONTACT, jsonRequest('POST', contact));
+    expect(response.status).toBe(400);
+    const error = await errorOf(response);
+    expect(error.code).toBe('VALIDATION_FAILED');
+    expect(error.details).toEqual([
+      expect.objectContaining({ path: 'body', sqlState: expect.stringMatching(/^22/) }),
+    ]);
+    expect(t.logLines.some((line) => line.msg === 'unhandled error')).toBe(false);
+    expect((await t.db.query('SELECT * FROM contact_message')).rows).toHaveLength(0);
+  });
+
   it('runs no after-commit effect when the handler fails', async () => {
     await t.cleanup();
     let ran = false;

@@ -43,6 +43,26 @@ export interface OperationOutcome {
 
 type AnyHandler = (ctx: HandlerContext<never>) => Promise<unknown>;
 
+/** What a finished operation leaves for after its commit. */
+interface Committed {
+  effects: (() => Promise<void>)[];
+  touched: ReadonlyMap<string, { tables: Set<SyncedTable>; seq: number }>;
+  request: OperationRequest;
+}
+
+/** Operations sharing one transaction (see `batch`). */
+export interface OperationBatch {
+  /** The batch's transaction, for bookkeeping between operations. */
+  tx: Queryable;
+  /** Runs one operation in its own savepoint; a failure rolls back to it and rethrows. */
+  run(
+    request: OperationRequest,
+    beforeCommit?: (tx: Queryable, result: OperationOutcome) => Promise<void>,
+  ): Promise<OperationOutcome>;
+  /** Any work in its own savepoint, with the same rollback. */
+  inSavepoint<R>(work: () => Promise<R>): Promise<R>;
+}
+
 export function createOperationRunner(deps: {
   db: Database;
   handlers: EndpointHandlers;
@@ -64,49 +84,59 @@ export function createOperationRunner(deps: {
     return { query, body };
   }
 
-  async function run(
+  /** The handler on `tx`, without committing: its output and what to do once committed. */
+  async function execute(
+    tx: Queryable,
     request: OperationRequest,
     beforeCommit?: (tx: Queryable, result: OperationOutcome) => Promise<void>,
-  ): Promise<OperationOutcome> {
+  ): Promise<{ done: OperationOutcome; committed: Committed }> {
     const { def } = request;
     const handler = handlers[endpointKey(def)];
     if (!handler) throw new Error(`No handler for ${endpointKey(def)}`);
     const { query, body } = parse(def, request.rawQuery, request.rawBody);
-
     const effects: (() => Promise<void>)[] = [];
-    let touched: ReturnType<typeof createChangeRecorder>['touched'] = new Map();
-    const inTransaction = <T>(fn: (tx: Queryable) => Promise<T>) =>
-      ownTransactions.has(endpointKey(def)) ? fn(deps.db) : deps.db.transaction(fn);
-    const outcome = await inTransaction(async (tx) => {
-      const changes = createChangeRecorder(tx);
-      const result = await handler({
-        query,
-        body,
-        identity: request.identity,
-        tx,
-        changes,
-        runner,
-        requestId: request.requestId,
-        clientIp: request.clientIp,
-        logger: request.logger,
-        afterCommit: (effect: () => Promise<void>) => effects.push(effect),
-      } as never);
-      const output = deps.validateOutput ? v.parse(def.output, result) : result;
-      const done: OperationOutcome = { output, seq: changes.lastSeq };
-      if (beforeCommit) await beforeCommit(tx, done);
-      touched = changes.touched;
-      return done;
-    });
+    const changes = createChangeRecorder(tx);
+    const result = await handler({
+      query,
+      body,
+      identity: request.identity,
+      tx,
+      changes,
+      runner,
+      requestId: request.requestId,
+      clientIp: request.clientIp,
+      logger: request.logger,
+      afterCommit: (effect: () => Promise<void>) => effects.push(effect),
+    } as never);
+    const output = deps.validateOutput ? v.parse(def.output, result) : result;
+    const done: OperationOutcome = { output, seq: changes.lastSeq };
+    if (beforeCommit) await beforeCommit(tx, done);
+    return { done, committed: { effects, touched: changes.touched, request } };
+  }
 
-    // Committed: failed side effects are logged, never turned into a failed request.
-    if (effects.length > 0) {
-      const results = await Promise.allSettled(effects.map((effect) => effect()));
-      for (const result of results) {
-        if (result.status === 'rejected')
-          request.logger.error({ err: result.reason }, 'after-commit effect failed');
+  /** Once committed: side effects (failures logged, never a failed request), then invalidations. */
+  async function afterCommit(all: Committed[]): Promise<void> {
+    const published = new Map<
+      string,
+      { tables: Set<SyncedTable>; seq: number; request: OperationRequest }
+    >();
+    for (const { effects, touched, request } of all) {
+      if (effects.length > 0) {
+        const results = await Promise.allSettled(effects.map((effect) => effect()));
+        for (const result of results) {
+          if (result.status === 'rejected')
+            request.logger.error({ err: result.reason }, 'after-commit effect failed');
+        }
+      }
+      for (const [workspaceId, { tables, seq }] of touched) {
+        const entry = published.get(workspaceId) ?? { tables: new Set(), seq, request };
+        for (const table of tables) entry.tables.add(table);
+        entry.seq = Math.max(entry.seq, seq);
+        published.set(workspaceId, entry);
       }
     }
-    for (const [workspaceId, { tables, seq }] of touched) {
+    // One invalidation per workspace, however many operations a batch ran.
+    for (const [workspaceId, { tables, seq, request }] of published) {
       try {
         deps.publishInvalidation?.({
           workspaceId,
@@ -118,11 +148,63 @@ export function createOperationRunner(deps: {
         request.logger.error({ err: error }, 'invalidation publish failed');
       }
     }
-    return outcome;
+  }
+
+  async function run(
+    request: OperationRequest,
+    beforeCommit?: (tx: Queryable, result: OperationOutcome) => Promise<void>,
+  ): Promise<OperationOutcome> {
+    if (ownTransactions.has(endpointKey(request.def))) {
+      const { done, committed } = await execute(deps.db, request, beforeCommit);
+      await afterCommit([committed]);
+      return done;
+    }
+    const { done, committed } = await deps.db.transaction((tx) =>
+      execute(tx, request, beforeCommit),
+    );
+    await afterCommit([committed]);
+    return done;
+  }
+
+  /**
+   * Several operations in one transaction, each inside its own savepoint: a failing one rolls back
+   * to its savepoint only (the caller decides what its failure means), the rest commit together,
+   * and side effects and invalidations run once, after that commit.
+   */
+  async function batch<T>(fn: (batch: OperationBatch) => Promise<T>): Promise<T> {
+    const committed: Committed[] = [];
+    const value = await deps.db.transaction(async (tx) => {
+      let savepoints = 0;
+      const inSavepoint = async <R>(work: () => Promise<R>): Promise<R> => {
+        const name = `op_${++savepoints}`;
+        await tx.query(`SAVEPOINT ${name}`);
+        try {
+          const result = await work();
+          await tx.query(`RELEASE SAVEPOINT ${name}`);
+          return result;
+        } catch (error) {
+          await tx.query(`ROLLBACK TO SAVEPOINT ${name}`);
+          throw error;
+        }
+      };
+      return fn({
+        tx,
+        inSavepoint,
+        run: (request, beforeCommit) =>
+          inSavepoint(async () => {
+            const { done, committed: after } = await execute(tx, request, beforeCommit);
+            committed.push(after);
+            return done;
+          }),
+      });
+    });
+    await afterCommit(committed);
+    return value;
   }
 
   const runner: OperationRunner = {
     run,
+    batch,
     transaction: (fn) => deps.db.transaction(fn),
     parse,
     ownsTransactions: (def: EndpointDefinition) => ownTransactions.has(endpointKey(def)),
@@ -140,6 +222,8 @@ export interface OperationRunner {
     rawQuery: unknown,
     rawBody: unknown,
   ): { query: unknown; body: unknown };
+  /** Operations in one transaction, each in a savepoint; effects run after the one commit. */
+  batch<T>(fn: (batch: OperationBatch) => Promise<T>): Promise<T>;
   /** A bare transaction on the runner's database (bookkeeping outside any operation). */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   ownsTransactions(def: EndpointDefinition): boolean;

@@ -1,11 +1,13 @@
 /**
- * Sync push: queued mutations from one device, applied in order, each in its own transaction
- * together with its `sync_mutation` record, so each is applied exactly once however often it is
- * sent. Outcomes:
- * - success: effect + record commit together; the record holds the response and change sequence;
- * - permanent rejection (400/403/404/409/410/422): the effect rolls back, the rejection is
- *   recorded, and the batch goes on (one bad entry never jams the queue);
- * - temporary failure (5xx, serialization): nothing is recorded and the batch stops there.
+ * Sync push: queued mutations from one device, applied in order in ONE transaction, each in its
+ * own savepoint together with its `sync_mutation` record, so each is applied exactly once however
+ * often it is sent (the batch commits with its records, or not at all). Outcomes per mutation:
+ * - success: effect + record, kept at the batch's commit; the record holds the response and seq;
+ * - deterministic failure (any 4xx, a database data error, a bug's 500): rolled back to its
+ *   savepoint, the rejection recorded, and the batch goes on (one bad entry never jams the queue);
+ * - temporary failure (database unavailable, serialization, deadlock, a 503/429): rolled back to
+ *   its savepoint, the mutations before it commit, and the batch stops with `retryAfterSeconds`.
+ * If the transaction itself fails (connection lost), nothing commits and the push is a 503.
  * A replay of a recorded mutation returns the record verbatim.
  */
 import type { EndpointDefinition } from '#contract/define-endpoint.ts';
@@ -16,14 +18,14 @@ import type { Identity } from '../auth/identity.ts';
 import type { Queryable } from '../db/database.ts';
 import { AppError, ErrorCode, isAppError } from '../http/app-error.ts';
 import { requestHash } from '../http/idempotency.ts';
-import type { OperationRunner } from '../http/run-operation.ts';
+import type { OperationBatch, OperationRunner } from '../http/run-operation.ts';
+import { databaseErrorToAppError, isTemporaryDatabaseFailure } from '../http/database-error.ts';
+import { cleanJson } from '#contract/text.ts';
 import type { Logger } from '../logger.ts';
 
 /** Operations whose handler runs its own transactions (see run-operation.ts). */
 export const OWN_TRANSACTION_OPERATIONS: ReadonlySet<string> = new Set(['sync/push']);
 
-const PERMANENT_STATUSES = new Set([400, 403, 404, 405, 409, 410, 413, 415, 422]);
-const UNIQUE_VIOLATION = '23505';
 const TEMPORARY_RETRY_SECONDS = 5;
 
 interface StoredMutation {
@@ -43,17 +45,41 @@ export async function pushMutations(input: {
   clientIp: string;
   logger: Logger;
 }): Promise<PushOutput> {
-  const { clientId, identity, runner, logger } = input;
-  const owner = await runner.transaction(async (tx) => {
-    const { rows } = await tx.query<{ user_id: string }>(
-      `INSERT INTO sync_client (client_id, user_id) VALUES ($1, $2)
-       ON CONFLICT (client_id) DO UPDATE SET last_seen_at = now()
-       RETURNING user_id`,
-      [clientId, identity.userId],
-    );
-    return rows[0]?.user_id;
-  });
-  if (owner !== identity.userId) {
+  try {
+    return await input.runner.batch((batch) => applyBatch(batch, input));
+  } catch (error) {
+    if (isTemporaryDatabaseFailure(error)) {
+      // The batch's transaction itself failed (connection lost, shutdown): nothing committed,
+      // the device sends the same mutations again later and exactly-once holds.
+      input.logger.warn({ err: error }, 'push failed on a temporary database failure');
+      throw new AppError(ErrorCode.UNAVAILABLE, 'The server could not take changes right now.', {
+        headers: { 'Retry-After': String(TEMPORARY_RETRY_SECONDS) },
+      });
+    }
+    throw error;
+  }
+}
+
+async function applyBatch(
+  batch: OperationBatch,
+  input: {
+    clientId: string;
+    mutations: PushMutation[];
+    identity: Identity;
+    requestId: string;
+    clientIp: string;
+    logger: Logger;
+  },
+): Promise<PushOutput> {
+  const { clientId, identity, logger, mutations } = input;
+  const { tx } = batch;
+  const { rows: owners } = await tx.query<{ user_id: string }>(
+    `INSERT INTO sync_client (client_id, user_id) VALUES ($1, $2)
+     ON CONFLICT (client_id) DO UPDATE SET last_seen_at = now()
+     RETURNING user_id`,
+    [clientId, identity.userId],
+  );
+  if (owners[0]?.user_id !== identity.userId) {
     // Security: a device id is bound to the user who first used it; never replay under another.
     throw new AppError(
       ErrorCode.FORBIDDEN,
@@ -63,11 +89,11 @@ export async function pushMutations(input: {
 
   // One read for the whole batch: a replay is rare, and a query per mutation halved throughput.
   const storedById = await findStoredMany(
-    runner,
-    input.mutations.map((mutation) => mutation.mutationId),
+    tx,
+    mutations.map((mutation) => mutation.mutationId),
   );
   const results: PushResult[] = [];
-  for (const mutation of input.mutations) {
+  for (const mutation of mutations) {
     const hash = requestHash({
       method: 'SYNC',
       resource: mutation.resource,
@@ -83,8 +109,8 @@ export async function pushMutations(input: {
 
     try {
       const def = resolveMutation(mutation);
-      const conflict = await detectConflict(runner, def, mutation, input);
-      const outcome = await runner.run(
+      const conflict = await detectConflict(batch, def, mutation, input);
+      const outcome = await batch.run(
         {
           def,
           rawQuery: mutation.query,
@@ -95,8 +121,8 @@ export async function pushMutations(input: {
           logger,
           originClientId: clientId,
         },
-        (tx, result) =>
-          record(tx, {
+        (opTx, result) =>
+          record(opTx, {
             clientId,
             mutation,
             userId: identity.userId,
@@ -114,38 +140,40 @@ export async function pushMutations(input: {
         ...(conflict ? { conflict } : {}),
       });
     } catch (error) {
-      if ((error as { code?: unknown }).code === UNIQUE_VIOLATION) {
-        // The same mutation committed meanwhile through another request (two tabs): replay it.
-        const winner = await findStored(runner, mutation.mutationId);
-        if (winner) {
-          results.push(
-            replayOrRefuse(mutation.mutationId, winner, clientId, hash, input.requestId),
-          );
-          continue;
-        }
-      }
-      const appError = toAppError(error);
-      if (!appError || !PERMANENT_STATUSES.has(appError.status)) {
+      // The mutation's savepoint is rolled back; the batch's transaction is usable again.
+      if (isTemporaryFailure(error)) {
         logger.warn(
           { err: error, mutationId: mutation.mutationId },
           'push stopped on a temporary failure',
         );
-        const retryAfter = Number(appError?.headers['Retry-After'] ?? TEMPORARY_RETRY_SECONDS);
-        await noteClientSeq(runner, clientId, input.mutations.slice(0, results.length));
+        const retryAfter = isAppError(error)
+          ? Number(error.headers['Retry-After'] ?? TEMPORARY_RETRY_SECONDS)
+          : TEMPORARY_RETRY_SECONDS;
+        await noteClientSeq(tx, clientId, mutations.slice(0, results.length));
         return {
           results,
           retryAfterSeconds: Number.isFinite(retryAfter) ? retryAfter : TEMPORARY_RETRY_SECONDS,
         };
       }
       // A twin of this mutation (another tab's push) may have committed since the batch's
-      // lookup, and this refusal may only say so ("already exists"): the twin's record wins.
-      const twin = await findStored(runner, mutation.mutationId);
+      // lookup, and this failure may only say so (a unique violation on its record, or "already
+      // exists"): the twin's record wins.
+      const twin = await findStored(tx, mutation.mutationId);
       if (twin) {
         results.push(replayOrRefuse(mutation.mutationId, twin, clientId, hash, input.requestId));
         continue;
       }
+      // Anything else is deterministic: the same mutation would fail the same way for ever, so it
+      // is this mutation's permanent rejection, recorded, and the mutations behind it still apply.
+      const appError = toAppError(error);
+      if (appError.status >= 500) {
+        logger.error(
+          { err: error, mutationId: mutation.mutationId },
+          'a pushed mutation failed; recorded as rejected',
+        );
+      }
       const result = errorResult(mutation.mutationId, appError, input.requestId);
-      await runner.transaction((tx) =>
+      await batch.inSavepoint(() =>
         record(tx, {
           clientId,
           mutation,
@@ -159,7 +187,7 @@ export async function pushMutations(input: {
       results.push(result);
     }
   }
-  await noteClientSeq(runner, clientId, input.mutations);
+  await noteClientSeq(tx, clientId, mutations);
   return { results };
 }
 
@@ -168,17 +196,15 @@ export async function pushMutations(input: {
  * device cleanup; exactly-once rests on the per-mutation records, not on this).
  */
 async function noteClientSeq(
-  runner: OperationRunner,
+  tx: Queryable,
   clientId: string,
   mutations: PushMutation[],
 ): Promise<void> {
   if (mutations.length === 0) return;
   const highest = Math.max(...mutations.map((mutation) => mutation.clientSeq));
-  await runner.transaction((tx) =>
-    tx.query(
-      'UPDATE sync_client SET last_client_seq = GREATEST(last_client_seq, $2), last_seen_at = now() WHERE client_id = $1',
-      [clientId, highest],
-    ),
+  await tx.query(
+    'UPDATE sync_client SET last_client_seq = GREATEST(last_client_seq, $2), last_seen_at = now() WHERE client_id = $1',
+    [clientId, highest],
   );
 }
 
@@ -190,12 +216,12 @@ function sameValue(a: unknown, b: unknown): boolean {
 /**
  * Sync spec b.8.2, detect, don't block: before an `update-x` patch, read the entity through its
  * `get-x` operation (with the caller's identity, so no access is widened) and compare each patched
- * field with the value the device saw. Informational: read in its own transaction, so a change
- * landing in between may go unreported, never wrongly blocked. Any failure reads as "no conflict";
- * the update itself then reports what is wrong.
+ * field with the value the device saw. Informational: read in its own savepoint of the batch's
+ * transaction, just before the update. Any failure reads as "no conflict"; the update itself then
+ * reports what is wrong.
  */
 async function detectConflict(
-  runner: OperationRunner,
+  batch: OperationBatch,
   def: EndpointDefinition,
   mutation: PushMutation,
   context: { identity: Identity; requestId: string; clientIp: string; logger: Logger },
@@ -213,7 +239,7 @@ async function detectConflict(
   const id = mutation.query.id;
   if (!getDef || typeof id !== 'string') return null;
   try {
-    const { output } = await runner.run({
+    const { output } = await batch.run({
       def: getDef,
       rawQuery: { id },
       rawBody: undefined,
@@ -261,27 +287,20 @@ function resolveMutation(mutation: PushMutation): EndpointDefinition {
 }
 
 async function findStoredMany(
-  runner: OperationRunner,
+  tx: Queryable,
   mutationIds: string[],
 ): Promise<Map<string, StoredMutation>> {
-  const { rows } = await runner.transaction((tx) =>
-    tx.query<StoredMutation & { mutation_id: string }>(
-      'SELECT mutation_id, client_id, request_hash, status, response_body, change_seq FROM sync_mutation WHERE mutation_id = ANY($1::uuid[])',
-      [mutationIds],
-    ),
+  const { rows } = await tx.query<StoredMutation & { mutation_id: string }>(
+    'SELECT mutation_id, client_id, request_hash, status, response_body, change_seq FROM sync_mutation WHERE mutation_id = ANY($1::uuid[])',
+    [mutationIds],
   );
   return new Map(rows.map((row) => [row.mutation_id, row]));
 }
 
-async function findStored(
-  runner: OperationRunner,
-  mutationId: string,
-): Promise<StoredMutation | null> {
-  const { rows } = await runner.transaction((tx) =>
-    tx.query<StoredMutation>(
-      'SELECT client_id, request_hash, status, response_body, change_seq FROM sync_mutation WHERE mutation_id = $1',
-      [mutationId],
-    ),
+async function findStored(tx: Queryable, mutationId: string): Promise<StoredMutation | null> {
+  const { rows } = await tx.query<StoredMutation>(
+    'SELECT client_id, request_hash, status, response_body, change_seq FROM sync_mutation WHERE mutation_id = $1',
+    [mutationId],
   );
   return rows[0] ?? null;
 }
@@ -311,7 +330,8 @@ async function record(
       entry.userId,
       entry.hash,
       entry.status,
-      JSON.stringify(entry.body ?? null),
+      // A rejection's body may echo the input; cleaned, jsonb can always hold it.
+      JSON.stringify(entry.status < 300 ? (entry.body ?? null) : cleanJson(entry.body ?? null)),
       entry.seq,
     ],
   );
@@ -358,13 +378,20 @@ function errorResult(mutationId: string, error: AppError, requestId: string): Pu
   return { mutationId, status: error.status, body, seq: null };
 }
 
-/** Expected failures as AppErrors; Postgres errors a client can cause are permanent too. */
-function toAppError(error: unknown): AppError | null {
+/** Only a database that could not work right now, or a server asking for a pause, may stop a batch. */
+function isTemporaryFailure(error: unknown): boolean {
+  if (isAppError(error)) return error.status === 503 || error.status === 429;
+  return isTemporaryDatabaseFailure(error);
+}
+
+/** A deterministic failure in the contract's terms: expected ones keep their code, a bug is a 500. */
+function toAppError(error: unknown): AppError {
   if (isAppError(error)) return error;
-  const code = (error as { code?: unknown }).code;
-  if (code === UNIQUE_VIOLATION)
-    return new AppError(ErrorCode.CONFLICT, 'A record with this id already exists.');
-  if (code === '23503')
-    return new AppError(ErrorCode.CONFLICT, 'A related record does not exist or is still in use.');
-  return null;
+  return (
+    databaseErrorToAppError(error) ??
+    new AppError(
+      ErrorCode.INTERNAL,
+      'The server could not apply this change. It has been logged; nothing after it was held up.',
+    )
+  );
 }

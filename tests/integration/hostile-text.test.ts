@@ -1,0 +1,3 @@
+import { describeHostileText } from './hostile-text.suite.ts';
+
+describeHostileText('PGlite', {});

@@ -1,0 +1,122 @@
+// What stops a push batch and what does not: a deterministic failure of one mutation (a database
+// data error, a bug) is that mutation's recorded rejection and the rest apply; only a temporary
+// failure (here a serialization failure) stops the batch, keeping what came before it.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClientHandlers } from '../../server/endpoints/client.ts';
+import { createTestApp, jsonRequest, type TestApp } from '../fixtures/create-test-app.ts';
+import { bearer, createTestTokens, newTestUser, type TestUser } from '../fixtures/test-tokens.ts';
+
+type Json = Record<string, any>;
+
+describe('push failures', () => {
+  let t: TestApp;
+  let tokens: Awaited<ReturnType<typeof createTestTokens>>;
+  let ada: TestUser;
+  let workspaceId: string;
+  let busy = true;
+  const real = createClientHandlers()['client/create-client'];
+
+  async function call(method: string, url: string, body?: unknown) {
+    const headers = bearer(await tokens.sign(ada));
+    const response = await t.app.request(url, jsonRequest(method, body, headers));
+    return { status: response.status, body: (await response.json()) as Json };
+  }
+
+  const create = (clientSeq: number, name: string) => ({
+    mutationId: randomUUID(),
+    clientSeq,
+    resource: 'client',
+    operation: 'create-client',
+    body: { id: randomUUID(), workspaceId, name },
+  });
+  const push = (device: string, mutations: Json[]) =>
+    call('POST', '/api/sync?endpoint=push', { clientId: device, mutations });
+  const names = async () =>
+    (
+      await t.db.query<{ name: string }>('SELECT name FROM client WHERE workspace_id = $1', [
+        workspaceId,
+      ])
+    ).rows
+      .map((row) => row.name)
+      .sort();
+
+  beforeAll(async () => {
+    tokens = await createTestTokens();
+    t = await createTestApp({
+      verifyAccessToken: tokens.verifyAccessToken,
+      handlers: {
+        'client/create-client': async (ctx) => {
+          const output = await real(ctx);
+          // Each failure happens after the real write, so its rollback is part of the test.
+          if (ctx.body.name === 'data error') await ctx.tx.query("SELECT 'not a number'::int");
+          if (ctx.body.name === 'bug') throw new TypeError('undefined is not a function');
+          if (ctx.body.name === 'busy' && busy) {
+            throw Object.assign(new Error('could not serialize access'), { code: '40001' });
+          }
+          return output;
+        },
+      },
+    });
+    ada = newTestUser('ada');
+    const registered = await call('POST', '/api/register?endpoint=register-user', {
+      id: ada.id,
+      email: ada.email,
+      firstName: 'Ada',
+    });
+    workspaceId = registered.body.data.workspace.id as string;
+  });
+  afterAll(async () => {
+    await t.cleanup();
+  });
+
+  it('records a data error and a bug as rejections; the mutations behind them apply', async () => {
+    const device = `device-${randomUUID()}`;
+    const batch = [
+      create(1, 'data error'),
+      create(2, 'first'),
+      create(3, 'bug'),
+      create(4, 'last'),
+    ];
+    const first = await push(device, batch);
+    expect(first.status).toBe(200);
+    expect(first.body.retryAfterSeconds).toBeUndefined();
+    expect(first.body.results.map((r: Json) => r.status)).toEqual([400, 200, 500, 200]);
+    expect(first.body.results[0].body.error).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(first.body.results[2].body.error).toMatchObject({ code: 'INTERNAL' });
+    expect(JSON.stringify(first.body.results[2].body)).not.toContain('undefined is not');
+    expect(await names()).toEqual(['first', 'last']);
+
+    // Recorded: sent again, the same answers, nothing applied twice, nothing retried.
+    const again = await push(device, batch);
+    expect(again.body.results).toEqual(first.body.results);
+    expect(await names()).toEqual(['first', 'last']);
+    expect(
+      t.logLines.some((line) => line.msg === 'a pushed mutation failed; recorded as rejected'),
+    ).toBe(true);
+  });
+
+  it('stops at a temporary failure, keeping what came before; a retry applies the rest once', async () => {
+    const device = `device-${randomUUID()}`;
+    const batch = [create(1, 'before'), create(2, 'busy'), create(3, 'after')];
+    busy = true;
+    const first = await push(device, batch);
+    expect(first.status).toBe(200);
+    expect(first.body.retryAfterSeconds).toBeGreaterThan(0);
+    expect(first.body.results.map((r: Json) => r.status)).toEqual([200]);
+    expect(await names()).toContain('before');
+    expect(await names()).not.toContain('busy');
+    expect(await names()).not.toContain('after');
+
+    busy = false;
+    const retry = await push(device, batch);
+    expect(retry.body.retryAfterSeconds).toBeUndefined();
+    expect(retry.body.results.map((r: Json) => r.status)).toEqual([200, 200, 200]);
+    expect(retry.body.results[0]).toEqual(first.body.results[0]);
+    const rows = await t.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM client WHERE workspace_id = $1 AND name IN ('before', 'busy', 'after')",
+      [workspaceId],
+    );
+    expect(rows.rows).toEqual([{ n: 3 }]);
+  });
+});
