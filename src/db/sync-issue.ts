@@ -15,6 +15,7 @@ export const syncIssueReasons = [
   'access_revoked',
   'stuck',
   'update_required',
+  'server_error',
 ] as const;
 export type SyncIssueReason = (typeof syncIssueReasons)[number];
 

@@ -211,6 +211,29 @@ describe('sync engine', () => {
     expect(engine.getStatus()).toMatchObject({ waiting: 0, failed: 1 });
   });
 
+  it('shows a change the server recorded as failing (a 5xx result) as a server error issue', async () => {
+    const acme = await syncedClient('Acme');
+    await queuePatch(acme.id, { name: 'Breaks the server' });
+    const other = await queueCreate({ workspaceId: WS, name: 'Other' });
+    server.onPush((body) => ({
+      results: [
+        {
+          mutationId: body.mutations[0]!.mutationId,
+          status: 500,
+          body: errorBody('INTERNAL', 'The server could not apply this change.'),
+          seq: null,
+        },
+        { mutationId: body.mutations[1]!.mutationId, status: 200, body: {}, seq: 201 },
+      ],
+    }));
+    await advance(20);
+    expect(await db.syncIssues.toArray()).toEqual([
+      expect.objectContaining({ reason: 'server_error', httpStatus: 500 }),
+    ]);
+    expect(await db.outbox.where('status').notEqual('acked').count()).toBe(0);
+    expect(await db.clients.get(other.id)).toMatchObject({ _pending: 0 });
+  });
+
   it('holds back only the entity the server could not take, not the rest of the queue', async () => {
     const acme = await syncedClient('Acme');
     server.onPush(() => ({ results: [], retryAfterSeconds: 1 }));

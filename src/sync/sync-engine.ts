@@ -607,7 +607,10 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
           entry,
           {
             status: result.status,
-            reason: rejectionReason(result.status) ?? 'validation',
+            // A 5xx result is final too: the server recorded that this change fails every time.
+            reason:
+              rejectionReason(result.status) ??
+              (result.status >= 500 ? 'server_error' : 'validation'),
             message:
               typeof body?.error?.message === 'string'
                 ? body.error.message

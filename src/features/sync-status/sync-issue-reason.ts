@@ -17,6 +17,8 @@ export function describeSyncIssueReason(reason: SyncIssue['reason']): string {
       return 'Still not saved after many tries. Satchel keeps trying.';
     case 'update_required':
       return 'Update Satchel to save this change.';
+    case 'server_error':
+      return 'The server failed on this change every time it tried. It has been reported; retry later or keep a copy.';
   }
 }
 
