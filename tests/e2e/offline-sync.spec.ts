@@ -51,11 +51,16 @@ test('offline: a client created with no network survives a reload and syncs when
   await expect(syncButton(page)).toHaveAccessibleName(/Offline/);
   await addClient(page, 'Acme Offline');
   await expect(page.getByRole('link', { name: /Acme Offline/ })).toBeVisible();
+  await expect(syncButton(page)).toHaveAccessibleName('Sync: Offline — 1 change waiting');
   await page.getByRole('link', { name: 'Projects', exact: true }).first().click();
   await expect(page.getByRole('heading', { name: 'No projects yet' })).toBeVisible();
   await addProject(page, 'Offline Site', 'Acme Offline');
   await expect(page.getByRole('link', { name: 'Offline Site' })).toBeVisible();
-  await expect(syncButton(page)).toHaveAccessibleName(/Offline/);
+  await expect(syncButton(page)).toHaveAccessibleName('Sync: Offline — 2 changes waiting');
+  await syncButton(page).click();
+  await expect(page.getByRole('dialog', { name: 'Sync' })).toContainText("You're offline");
+  await expect(page.getByRole('button', { name: 'Sync now' })).toBeDisabled();
+  await page.keyboard.press('Escape');
 
   await page.reload();
   await expect(page.getByRole('link', { name: 'Offline Site' })).toBeVisible();

@@ -1,11 +1,12 @@
 /**
  * The header's sync state, always visible (sync spec b.9): "All changes saved", "3 changes
- * waiting", "Offline — changes are kept on this device", "2 changes couldn't be saved". Pressing it
- * opens the details: when the last sync was, Sync now, and the sync issues panel. A new failure
- * also shows a toast that opens the panel.
+ * waiting", "Offline — 3 changes waiting", "2 changes couldn't be saved". The number of changes
+ * waiting is on the button at every width (a badge where the words do not fit). Pressing it opens
+ * the details: when the last sync was, Sync now (disabled offline, with the reason), and the sync
+ * issues panel. A new failure also shows a toast that opens the panel.
  */
 import { AlertCircle, CheckCircle2, CloudOff, RefreshCw } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import {
   Button as AriaButton,
   Dialog,
@@ -28,6 +29,33 @@ const toneClass = {
   error: 'text-danger',
 };
 
+const changes = (n: number) => `${n} change${n === 1 ? '' : 's'}`;
+
+/** The engine's summary, with the count kept when offline (the engine's words drop it). */
+export function describeHeaderStatus(
+  status: ClientSyncStatus,
+): ReturnType<typeof describeSyncStatus> {
+  const summary = describeSyncStatus(status);
+  if (summary.tone !== 'offline') return summary;
+  const waiting = status.waiting > 0 ? `${changes(status.waiting)} waiting` : 'no changes waiting';
+  return { tone: 'offline', text: `Offline — ${waiting}` };
+}
+
+/** The details' first line: where the changes are and when this device last synced. */
+function describeDetails(status: ClientSyncStatus, now: number): string {
+  const last = status.lastSyncedAt
+    ? `Last synced ${formatRelativeTime(status.lastSyncedAt, now)}.`
+    : null;
+  if (status.state !== 'offline') {
+    return `${last ?? 'Not synced on this device yet.'} Your changes are saved on this device first, then sent when you're online.`;
+  }
+  const kept =
+    status.waiting === 0
+      ? "Changes you make are saved on this device and sent when you're back online."
+      : `${changes(status.waiting)} ${status.waiting === 1 ? 'is' : 'are'} saved on this device and will be sent when you're back online.`;
+  return `You're offline. ${kept}${last ? ` ${last}` : ''}`;
+}
+
 export function SyncStatusButton() {
   // Nothing to say until sync has started (its code loads just after sign-in).
   if (!useOptionalSync()) return null;
@@ -37,7 +65,9 @@ export function SyncStatusButton() {
 function SyncStatusControl() {
   const { handle } = useOptionalSync() ?? {};
   const status = useSyncStatus();
-  const { tone, text } = describeSyncStatus(status);
+  const { tone, text } = describeHeaderStatus(status);
+  const offline = status.state === 'offline';
+  const reasonId = useId();
   const [open, setOpen] = useState(false);
   const openPanel = useCallback(() => setOpen(true), []);
   useFailureToast(status, openPanel);
@@ -55,6 +85,15 @@ function SyncStatusControl() {
           size={16}
           className={spinning && tone === 'waiting' ? 'animate-spin' : ''}
         />
+        {status.waiting > 0 ? (
+          // Phones show no words: the count stays visible as a badge.
+          <span
+            aria-hidden="true"
+            className="min-w-5 rounded-full bg-surface-muted px-1.5 text-center text-xs leading-5 font-semibold text-fg sm:hidden"
+          >
+            {status.waiting}
+          </span>
+        ) : null}
         <span className="hidden sm:inline">{text}</span>
       </AriaButton>
       <Popover
@@ -65,19 +104,24 @@ function SyncStatusControl() {
           <Heading slot="title" className="flex items-center gap-2 font-semibold text-fg">
             <Icon aria-hidden="true" size={18} className={toneClass[tone]} /> {text}
           </Heading>
-          <p className="mt-1 text-sm text-fg-muted">
-            {status.lastSyncedAt
-              ? `Last synced ${formatRelativeTime(status.lastSyncedAt, Date.now())}.`
-              : 'Not synced on this device yet.'}{' '}
-            Your changes are saved on this device first, then sent when you're online.
-          </p>
+          <p className="mt-1 text-sm text-fg-muted">{describeDetails(status, Date.now())}</p>
           {status.lastError && tone !== 'saved' ? (
             <p className="mt-1 text-sm text-fg-muted">Last problem: {status.lastError}</p>
           ) : null}
-          <div className="mt-3">
-            <Button variant="secondary" onPress={() => handle?.reconnect()}>
+          <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1">
+            <Button
+              variant="secondary"
+              isDisabled={offline}
+              {...(offline ? { 'aria-describedby': reasonId } : {})}
+              onPress={() => handle?.reconnect()}
+            >
               <RefreshCw aria-hidden="true" size={16} /> Sync now
             </Button>
+            {offline ? (
+              <p id={reasonId} className="text-sm text-fg-muted">
+                Sync starts by itself when you're back online.
+              </p>
+            ) : null}
           </div>
           <h3 className="mt-4 mb-2 text-sm font-semibold text-fg">Sync issues</h3>
           <SyncIssuesPanel />
