@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { AuthUser } from '../../auth/auth-controller.ts';
 import { SkipLink } from '../../ui/skip-link.tsx';
+import { ThemeToggle } from '../../ui/theme-toggle.tsx';
 import { NotificationBell } from '../notifications/notification-bell.tsx';
 import { AccountMenu } from './account-menu.tsx';
 import { appNavItems } from './app-nav-items.ts';
@@ -22,8 +23,9 @@ const bottomLinkClass =
   'flex min-h-14 flex-1 flex-col items-center justify-center gap-0.5 px-1 text-[11px] font-medium text-fg-muted aria-[current=page]:text-brand';
 
 /**
- * Frame of every signed-in page: a sidebar from the `md` breakpoint, a bottom bar on phones, and a
- * header with the sync state and the account menu.
+ * Frame of every signed-in page: a sidebar from the `md` breakpoint (with the colour theme switch
+ * at its foot), a bottom bar on phones, and a header with the sync state and the account menu
+ * (which also holds the theme, for phones).
  */
 export function AppShell({ user, onSignOut, syncStatus, children }: AppShellProps) {
   return (
@@ -41,6 +43,10 @@ export function AppShell({ user, onSignOut, syncStatus, children }: AppShellProp
             </Link>
           ))}
         </nav>
+        <div className="mt-auto flex items-center justify-between gap-2 border-t border-border px-2 py-4">
+          <span className="text-sm text-fg-muted">Theme</span>
+          <ThemeToggle />
+        </div>
       </aside>
       <div className="flex min-w-0 flex-col pb-[calc(3.5rem+env(safe-area-inset-bottom))] md:pb-0">
         <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-border bg-canvas/90 px-4 backdrop-blur sm:px-6">
