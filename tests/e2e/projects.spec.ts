@@ -140,3 +140,40 @@ test('projects: create with a new client, filter, move on the board, edit in the
   await expect(page.getByRole('heading', { level: 1, name: 'Project not found' })).toBeVisible();
   await shoot(page, 'project-not-found');
 });
+
+test('the board shows all five columns at 1440 px; on a phone it scrolls sideways', async ({
+  page,
+  request,
+}) => {
+  const email = newEmail('board');
+  await createConfirmedUser(request, email);
+  await signInAt(page, email);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/projects?view=board');
+  await expect(page.getByRole('heading', { name: 'No projects yet' })).toBeVisible();
+  const dialog = await createProject(page, 'Website relaunch', 'Acme Studio', true);
+  await dialog.getByRole('button', { name: 'Create project' }).click();
+  await expect(dialog).toBeHidden();
+
+  const board = page.getByRole('group', { name: 'Project board' });
+  const columns = ['Planned', 'Active', 'On hold', 'Completed', 'Cancelled'];
+  await expect(board.getByRole('region')).toHaveCount(5);
+  for (const name of columns) {
+    const box = await board.getByRole('region', { name }).boundingBox();
+    expect(box, name).not.toBeNull();
+    expect(box!.x, name).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width, name).toBeLessThanOrEqual(1440);
+  }
+  expect(await board.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  await expectAccessible(page, 'board 1440');
+
+  // A phone: one column at a time, the board scrolls sideways, the page itself does not.
+  await page.setViewportSize({ width: 360, height: 780 });
+  expect(await board.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  const first = await board.getByRole('region', { name: 'Planned' }).boundingBox();
+  expect(first!.width).toBeLessThanOrEqual(360);
+  // Keyboard: focusing the last column's button brings that column into view.
+  await page.getByRole('button', { name: 'New cancelled project' }).focus();
+  await expect(page.getByRole('button', { name: 'New cancelled project' })).toBeInViewport();
+});

@@ -1,5 +1,7 @@
 /**
- * The board: one column per status, scrolling sideways on phones (each column snaps into view).
+ * The board: one column per status. From the `xl` breakpoint (1280 px) all five columns share the
+ * width; below it the board scrolls sideways (each column snaps into view, a scrollbar shows
+ * there is more, and tabbing to a column's buttons scrolls it into view).
  * A card moves with its status menu (keyboard and screen readers); with a mouse it can also be
  * dragged to another column, as a shortcut for the same move.
  * The scroller is `relative` so screen-reader-only text in off-screen columns (absolutely
@@ -45,7 +47,7 @@ export function ProjectBoard({
 
   return (
     <div
-      className="relative -mx-4 flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto px-4 pb-4 sm:-mx-6 sm:scroll-px-6 sm:px-6"
+      className="relative -mx-4 flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto px-4 pb-4 sm:-mx-6 sm:scroll-px-6 sm:px-6 xl:mx-0 xl:grid xl:grid-cols-5 xl:overflow-visible xl:px-0"
       role="group"
       aria-label="Project board"
     >
@@ -68,7 +70,7 @@ export function ProjectBoard({
               }
             }}
             onDrop={drop(status)}
-            className={`flex w-[min(18rem,calc(100vw-3rem))] shrink-0 snap-start flex-col rounded-2xl border bg-surface-muted/60 p-2 transition-colors ${
+            className={`flex w-[min(18rem,calc(100vw-3rem))] shrink-0 snap-start flex-col xl:w-auto xl:min-w-0 rounded-2xl border bg-surface-muted/60 p-2 transition-colors ${
               dropTarget === status ? 'border-ring bg-brand-soft/60' : 'border-border'
             }`}
           >
