@@ -51,7 +51,11 @@ export function ColorChoiceField({
       <div className="flex flex-wrap gap-1.5">
         <Radio value={NONE} aria-label="No colour" className={swatch}>
           {() => (
-            <span className="grid size-8 place-items-center rounded-full border border-border-strong text-fg-muted sm:size-6">
+            // A dashed ring with a slash: "none", never an empty box waiting for a tick.
+            <span
+              title="No colour"
+              className="grid size-8 place-items-center rounded-full border border-dashed border-fg-muted text-fg-muted sm:size-6"
+            >
               <Ban aria-hidden="true" size={14} />
             </span>
           )}

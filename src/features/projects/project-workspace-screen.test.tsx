@@ -135,4 +135,21 @@ describe('ProjectWorkspaceScreen', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('tab', { name: 'Files', selected: true })).toBeTruthy();
     expect(screen.getByText(/arrive with the files work/)).toBeTruthy();
   });
+
+  it('names the colour beside the title, and shows no swatch when there is no colour', async () => {
+    const db = await createTestDatabase();
+    const { client, project } = await seed(db);
+    const user = userEvent.setup();
+    renderWorkspace(db, { projectId: project.id, clientId: client.id });
+    const title = await screen.findByRole('heading', { level: 1, name: 'Website' });
+    const header = title.closest('header')!;
+    // No colour: nothing beside the title that could read as an empty checkbox.
+    expect(within(header).queryByRole('img')).toBeNull();
+    expect(header.querySelector('[style*="background"]')).toBeNull();
+
+    await user.click(screen.getByRole('radio', { name: 'Teal' }));
+    expect(await within(header).findByRole('img', { name: 'Colour: Teal' })).toBeTruthy();
+    await user.click(screen.getByRole('radio', { name: 'No colour' }));
+    await waitFor(() => expect(within(header).queryByRole('img')).toBeNull());
+  });
 });

@@ -16,6 +16,7 @@ import { usePageTitle } from '../../ui/use-page-title.ts';
 import { useClient } from '../clients/client-queries.ts';
 import { useSync, useWriteContext } from '../workspace/sync-context.tsx';
 import { WorkspaceGate } from '../workspace/workspace-gate.tsx';
+import { projectColors } from './project-labels.ts';
 import { ProjectOverview } from './project-overview.tsx';
 import { useProject } from './project-queries.ts';
 import { ProjectStatusBadge } from './project-status-badge.tsx';
@@ -107,11 +108,16 @@ function ProjectWorkspace({
           Projects
         </TextLink>
         <div className="flex items-start gap-3">
-          <span
-            aria-hidden="true"
-            className="mt-1.5 size-5 shrink-0 rounded-md border border-border sm:mt-2.5"
-            style={{ backgroundColor: project.color ?? 'var(--color-surface-muted)' }}
-          />
+          {project.color ? (
+            // No colour shows nothing here: an empty swatch read as an unticked checkbox.
+            <span
+              role="img"
+              aria-label={`Colour: ${colorName(project.color)}`}
+              title={colorName(project.color)}
+              className="mt-2 size-4 shrink-0 rounded-full sm:mt-3"
+              style={{ backgroundColor: project.color }}
+            />
+          ) : null}
           <div className="min-w-0 flex-1">
             <h1 className="text-2xl font-bold tracking-tight break-words text-fg sm:text-3xl">
               {project.name}
@@ -182,5 +188,13 @@ function ProjectNotFound() {
         Back to projects
       </LinkButton>
     </section>
+  );
+}
+
+/** The preset's name, or the colour itself when it was set elsewhere. */
+function colorName(color: string): string {
+  return (
+    projectColors.find((preset) => preset.value.toUpperCase() === color.toUpperCase())?.label ??
+    color.toUpperCase()
   );
 }
