@@ -16,6 +16,7 @@ import { createLogger } from './logger.ts';
 import { createOutboxMailer } from './mail/outbox-mailer.ts';
 import { createSmtpMailer } from './mail/smtp-mailer.ts';
 import { createRealtime } from './realtime/create-realtime.ts';
+import type { HubSessions } from './realtime/notification-hub.ts';
 import { createOutboxSmsSender } from './sms/outbox-sms-sender.ts';
 import { startServer } from './start-server.ts';
 
@@ -50,6 +51,9 @@ async function main(): Promise<void> {
   let verifyAccessToken: VerifyAccessToken;
   let publicConfig: () => PublicConfig;
   const mounts: NonNullable<HttpAppDeps['mounts']> = [];
+  // Embedded only: hosted Supabase keeps its sessions, so a sign-out there reaches /api and the
+  // hub only when the access token expires (ARCHITECTURE.md, Identity).
+  let sessions: HubSessions | null = null;
   if (env.hosted) {
     const hosted = await createHostedAuth({
       supabaseUrl: env.hosted.supabaseUrl,
@@ -80,6 +84,7 @@ async function main(): Promise<void> {
     });
     verifyAccessToken = auth.verifyAccessToken;
     publicConfig = auth.publicConfig;
+    sessions = auth.sessions;
     mounts.push({ path: '/auth/v1', app: auth.app });
   }
 
@@ -90,6 +95,7 @@ async function main(): Promise<void> {
     publicUrl: env.publicUrl,
     allowedOrigins: env.realtime.allowedOrigins,
     redis: env.realtime.redis,
+    sessions,
   });
   mounts.push(...realtime.mounts);
 

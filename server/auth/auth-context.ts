@@ -27,6 +27,7 @@ import type { CaptchaVerifier } from './captcha.ts';
 import type { GoogleClient } from './google-oidc.ts';
 import type { PasswordHasher } from './password-hasher.ts';
 import type { RedirectPolicy } from './redirect-policy.ts';
+import type { SessionCheck } from './session-check.ts';
 import { findSession, type SessionDeps } from './sessions.ts';
 import type { SigningKeyRing } from './signing-keys.ts';
 
@@ -34,6 +35,8 @@ export type Effect = () => Promise<void>;
 
 export interface AuthContext {
   db: Database;
+  /** Told after each commit that ends sessions or changes factors (the /api session cache). */
+  sessionCheck: SessionCheck;
   logger: Logger;
   config: AuthConfig;
   /** `${siteUrl}/auth/v1`: the tokens' issuer and the base of mail links. */

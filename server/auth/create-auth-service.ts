@@ -28,6 +28,7 @@ import { createGoogleClient } from './google-oidc.ts';
 import type { VerifyAccessToken } from './identity.ts';
 import { registerMfaRoutes } from './mfa-routes.ts';
 import { registerOAuthRoutes } from './oauth-routes.ts';
+import { createSessionCheck, verifyWithSessions, type SessionCheck } from './session-check.ts';
 import {
   createPasswordHasher,
   OWASP_ARGON2ID,
@@ -57,8 +58,13 @@ export interface AuthServiceDeps {
 export interface AuthService {
   /** Mount at /auth/v1. */
   app: Hono<AppEnv>;
-  /** For the /api dispatcher: ES256 signature, expiry, audience `authenticated`. */
+  /**
+   * For the /api dispatcher: ES256 signature, expiry, audience `authenticated`, and a session
+   * that is still signed in (see session-check.ts).
+   */
   verifyAccessToken: VerifyAccessToken;
+  /** Session liveness for the hub: hub tokens name a session; its sign-out closes them. */
+  sessions: SessionCheck;
   /** The public `anon` key clients send as `apikey` (stable: stored with the signing key). */
   anonKey: string;
   jwks: { keys: PublicJwk[] };
@@ -106,8 +112,11 @@ export async function createAuthService(deps: AuthServiceDeps): Promise<AuthServ
     now,
   });
 
+  const sessionCheck = createSessionCheck({ db: deps.db });
+
   const ctx: AuthContext = {
     db: deps.db,
+    sessionCheck,
     logger: deps.logger,
     config,
     apiUrl,
@@ -200,10 +209,11 @@ export async function createAuthService(deps: AuthServiceDeps): Promise<AuthServ
 
   return {
     app,
-    verifyAccessToken: createJwksVerifier(createLocalJWKSet(keys.jwks), {
-      issuer: apiUrl,
-      now,
-    }),
+    verifyAccessToken: verifyWithSessions(
+      createJwksVerifier(createLocalJWKSet(keys.jwks), { issuer: apiUrl, now }),
+      sessionCheck,
+    ),
+    sessions: sessionCheck,
     anonKey: keys.anonKey,
     jwks: keys.jwks,
     publicConfig: () => ({

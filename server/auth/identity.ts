@@ -9,6 +9,11 @@ export interface Identity {
   sessionId?: string;
   /** Assurance level of that session: aal2 once a second factor was verified. */
   aal?: 'aal1' | 'aal2' | 'aal3';
+  /**
+   * The account has a verified second factor and this token has not proven it (aal1): the
+   * dispatcher refuses user operations until the session reaches aal2 (embedded mode only).
+   */
+  secondFactorPending?: true;
 }
 
 /** Verifies an access token; throws AppError UNAUTHORIZED when it is not acceptable. */

@@ -207,7 +207,7 @@ export function registerMfaRoutes(app: Hono<AppEnv>, ctx: AuthContext): void {
     const challengeId = body.challenge_id;
     const code = body.code.trim();
 
-    const outcome = await inTransaction(ctx, c, async (tx) => {
+    const outcome = await inTransaction(ctx, c, async (tx, effects) => {
       const now = ctx.now();
       const { user, session } = await requireCaller(ctx, c, tx);
       limit(ctx, ctx.limits.mfaVerifyPerAccount, user.id);
@@ -276,11 +276,16 @@ export function registerMfaRoutes(app: Hono<AppEnv>, ctx: AuthContext): void {
              AND status = 'unverified' AND id <> $3`,
           [user.id, factor.factor_type, factor.id],
         );
-        await tx.query(
-          "DELETE FROM auth_session WHERE user_id = $1 AND id <> $2 AND aal = 'aal1'",
+        const ended = await tx.query<{ id: string }>(
+          "DELETE FROM auth_session WHERE user_id = $1 AND id <> $2 AND aal = 'aal1' RETURNING id",
           [user.id, session.id],
         );
+        const endedIds = ended.rows.map((row) => row.id);
+        effects.push(() => Promise.resolve(ctx.sessionCheck.sessionsEnded(endedIds)));
       }
+      // aal1 tokens of this user are kept from data from now on (session-check.ts).
+      const userId = user.id;
+      effects.push(() => Promise.resolve(ctx.sessionCheck.factorsChanged(userId)));
       const upgraded = await upgradeSession(tx, ctx.sessions, session, {
         factorId: factor.id,
         method: factor.factor_type === 'totp' ? 'totp' : 'mfa/phone',
@@ -311,7 +316,7 @@ export function registerMfaRoutes(app: Hono<AppEnv>, ctx: AuthContext): void {
   app.delete('/factors/:factorId', async (c) => {
     const factorId = c.req.param('factorId');
     if (!UUID.test(factorId)) throw factorNotFound();
-    const response = await inTransaction(ctx, c, async (tx) => {
+    const response = await inTransaction(ctx, c, async (tx, effects) => {
       const now = ctx.now();
       const { user, session } = await requireCaller(ctx, c, tx);
       const factor = await findFactor(tx, user.id, factorId);
@@ -319,6 +324,8 @@ export function registerMfaRoutes(app: Hono<AppEnv>, ctx: AuthContext): void {
         throw unprocessable('insufficient_aal', 'AAL2 required to unenroll verified factor');
       }
       await tx.query('DELETE FROM auth_mfa_factor WHERE id = $1', [factor.id]);
+      const userId = user.id;
+      effects.push(() => Promise.resolve(ctx.sessionCheck.factorsChanged(userId)));
       // Sessions that proved this factor no longer stand on it (tokens already issued keep
       // their aal claim until they expire or refresh).
       await tx.query(

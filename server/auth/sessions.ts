@@ -168,7 +168,9 @@ const refreshRowSchema = v.object({
 });
 
 export type RefreshOutcome =
-  { ok: true; session: SessionRow; refreshToken: string } | { ok: false; error: AuthError };
+  | { ok: true; session: SessionRow; refreshToken: string }
+  /** `endedSessionId`: the session this failure revoked (reuse detected), to be told after commit. */
+  | { ok: false; error: AuthError; endedSessionId?: string };
 
 const notFound = () =>
   badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
@@ -231,6 +233,7 @@ export async function refreshGrant(
       detail: { session_id: session.id },
       now,
     });
+    return { ok: false, error: alreadyUsed(), endedSessionId: session.id };
   }
   // Without a sealed child the token was retired by an MFA upgrade: refused, but no theft signal.
   return { ok: false, error: alreadyUsed() };

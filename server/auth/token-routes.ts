@@ -115,7 +115,12 @@ async function refreshTokenGrant(ctx: AuthContext, c: Context<AppEnv>): Promise<
     };
   });
   // Thrown only now: a revoked family must stay revoked (committed) while the caller is refused.
-  if (!outcome.ok) throw outcome.error;
+  if (!outcome.ok) {
+    if ('endedSessionId' in outcome && outcome.endedSessionId) {
+      ctx.sessionCheck.sessionsEnded([outcome.endedSessionId]);
+    }
+    throw outcome.error;
+  }
   return outcome.response;
 }
 

@@ -118,10 +118,12 @@ export function registerUserRoutes(app: Hono<AppEnv>, ctx: AuthContext): void {
       if (passwordHash) {
         user = await updateUser(tx, user.id, { encrypted_password: passwordHash }, now);
         // A new password ends every other session and voids outstanding reset links.
-        await tx.query('DELETE FROM auth_session WHERE user_id = $1 AND id <> $2', [
-          user.id,
-          session.id,
-        ]);
+        const ended = await tx.query<{ id: string }>(
+          'DELETE FROM auth_session WHERE user_id = $1 AND id <> $2 RETURNING id',
+          [user.id, session.id],
+        );
+        const endedIds = ended.rows.map((row) => row.id);
+        effects.push(() => Promise.resolve(ctx.sessionCheck.sessionsEnded(endedIds)));
         await deleteUserTokens(tx, user.id, ['recovery', 'reauthentication']);
         await audit(tx, { userId: user.id, action: 'user_updated_password', ip, now });
       }
@@ -193,17 +195,21 @@ export function registerUserRoutes(app: Hono<AppEnv>, ctx: AuthContext): void {
       throw validationFailed(`Unsupported logout scope "${scope.slice(0, 40)}"`);
     }
     const { user, session } = await requireCaller(ctx, c);
-    await ctx.db.transaction(async (tx) => {
-      if (scope === 'local') {
-        await tx.query('DELETE FROM auth_session WHERE id = $1', [session.id]);
-      } else if (scope === 'others') {
-        await tx.query('DELETE FROM auth_session WHERE user_id = $1 AND id <> $2', [
-          user.id,
-          session.id,
-        ]);
-      } else {
-        await tx.query('DELETE FROM auth_session WHERE user_id = $1', [user.id]);
-      }
+    const ended = await ctx.db.transaction(async (tx) => {
+      const { rows } =
+        scope === 'local'
+          ? await tx.query<{ id: string }>('DELETE FROM auth_session WHERE id = $1 RETURNING id', [
+              session.id,
+            ])
+          : scope === 'others'
+            ? await tx.query<{ id: string }>(
+                'DELETE FROM auth_session WHERE user_id = $1 AND id <> $2 RETURNING id',
+                [user.id, session.id],
+              )
+            : await tx.query<{ id: string }>(
+                'DELETE FROM auth_session WHERE user_id = $1 RETURNING id',
+                [user.id],
+              );
       await audit(tx, {
         userId: user.id,
         action: 'logout',
@@ -211,7 +217,10 @@ export function registerUserRoutes(app: Hono<AppEnv>, ctx: AuthContext): void {
         detail: { scope },
         now: ctx.now(),
       });
+      return rows.map((row) => row.id);
     });
+    // After the commit: /api and the hub refuse these sessions from now on, in this process at once.
+    ctx.sessionCheck.sessionsEnded(ended);
     return c.body(null, 204);
   });
 

@@ -8,6 +8,7 @@ import type { Context } from 'hono';
 import type { EndpointDefinition } from '#contract/define-endpoint.ts';
 import { endpointRegistry } from '#contract/endpoint-registry.ts';
 import type { Identity, VerifyAccessToken } from '../auth/identity.ts';
+import { runWithIdentity } from '../auth/request-identity.ts';
 import type { Database } from '../db/database.ts';
 import type { AppEnv } from './app-env.ts';
 import { AppError, ErrorCode } from './app-error.ts';
@@ -29,6 +30,13 @@ export interface DispatcherDeps {
 
 const UNIQUE_VIOLATION = '23505';
 
+/**
+ * User operations an aal1 token of an account with a verified second factor may call. The app
+ * calls none before the code step (it reads the public config, then /auth/v1 for the MFA
+ * challenge and sign-out; registration, sync and the hub start once the session is aal2), so none.
+ */
+const SECOND_FACTOR_PENDING_ALLOWED: ReadonlySet<string> = new Set<string>();
+
 export function createEndpointDispatcher(deps: DispatcherDeps) {
   const byResource = new Map<string, Map<string, EndpointDefinition>>();
   for (const def of endpointRegistry) {
@@ -38,7 +46,7 @@ export function createEndpointDispatcher(deps: DispatcherDeps) {
   }
   const { runner } = deps;
 
-  return async function dispatchEndpoint(c: Context<AppEnv>): Promise<Response> {
+  async function dispatchEndpoint(c: Context<AppEnv>): Promise<Response> {
     const url = new URL(c.req.url);
     const resource = c.req.param('resource') ?? '';
     const operation = url.searchParams.get('endpoint');
@@ -63,6 +71,16 @@ export function createEndpointDispatcher(deps: DispatcherDeps) {
     }
 
     const identity = await identify(c, def, deps.verifyAccessToken);
+    return runWithIdentity(identity, () => serve(c, def, url, identity));
+  }
+
+  async function serve(
+    c: Context<AppEnv>,
+    def: EndpointDefinition,
+    url: URL,
+    identity: Identity | null,
+  ): Promise<Response> {
+    const resource = def.resource;
 
     const rawBody =
       def.body === undefined
@@ -111,7 +129,9 @@ export function createEndpointDispatcher(deps: DispatcherDeps) {
       }
       throw error;
     }
-  };
+  }
+
+  return dispatchEndpoint;
 }
 
 function respond(c: Context<AppEnv>, def: EndpointDefinition, output: unknown): Response {
@@ -141,7 +161,18 @@ async function identify(
       'The Authorization header must be "Bearer <token>".',
     );
   }
-  return verifyAccessToken(match[1]);
+  const identity = await verifyAccessToken(match[1]);
+  if (
+    identity.secondFactorPending &&
+    def.auth === 'user' &&
+    !SECOND_FACTOR_PENDING_ALLOWED.has(`${def.resource}/${def.operation}`)
+  ) {
+    throw new AppError(
+      ErrorCode.FORBIDDEN,
+      'Complete two-factor sign-in first: this account has a second factor and this session has not verified it.',
+    );
+  }
+  return identity;
 }
 
 function replay(c: Context<AppEnv>, stored: StoredResponse): Response {

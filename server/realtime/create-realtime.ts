@@ -15,6 +15,7 @@ import { createHubTokens, loadHubTokenSecret } from './hub-tokens.ts';
 import {
   createNotificationHub,
   type HubMethod,
+  type HubSessions,
   type HubTimings,
   type NotificationHub,
 } from './notification-hub.ts';
@@ -47,6 +48,8 @@ export async function createRealtime(deps: {
   backplane?: Backplane;
   timings?: Partial<HubTimings>;
   tokenTtlSeconds?: number;
+  /** Embedded auth's sessions: hub tokens name one, and its sign-out closes its connections. */
+  sessions?: HubSessions | null;
   methods?: Readonly<Record<string, HubMethod>>;
 }): Promise<Realtime> {
   const secret = await loadHubTokenSecret(deps.db);
@@ -62,6 +65,7 @@ export async function createRealtime(deps: {
       ...(deps.tokenTtlSeconds === undefined ? {} : { ttlSeconds: deps.tokenTtlSeconds }),
     }),
     backplane,
+    sessions: deps.sessions ?? null,
     ...(deps.allowedOrigins ? { allowedOrigins: deps.allowedOrigins } : {}),
     ...(deps.timings ? { timings: deps.timings } : {}),
     ...(deps.methods ? { methods: deps.methods } : {}),

@@ -13,6 +13,10 @@
  *
  * With a backplane, group sends go through it (every process delivers to its own members, this
  * one included) and joins for a connection held by another process are forwarded to it.
+ *
+ * Sessions (embedded auth only, `sessions`): a hub token names the auth session it was issued
+ * for; negotiate and the upgrade refuse it once that session is signed out, and a sign-out closes
+ * the session's connections (Close without reconnect) on every process through the backplane.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
@@ -42,6 +46,7 @@ import {
   RecordTooLargeError,
   type ClientMessage,
 } from './hub-protocol.ts';
+import { requestIdentity } from '../auth/request-identity.ts';
 import type { HubTokens } from './hub-tokens.ts';
 
 export interface HubTimings {
@@ -78,6 +83,14 @@ export type HubMethod = (call: {
   args: unknown[];
 }) => unknown;
 
+/** What the hub needs to know about auth sessions (the embedded service's SessionCheck). */
+export interface HubSessions {
+  /** The session still exists and belongs to `userId`. */
+  isActive(sessionId: string, userId: string): Promise<boolean>;
+  /** Told when sessions are signed out in this process; returns an unsubscribe. */
+  onSessionsEnded(listener: (sessionIds: readonly string[]) => void): () => void;
+}
+
 /** Thrown by a hub method: its message reaches the client (anything else is masked). */
 export class HubMethodError extends Error {}
 
@@ -88,6 +101,11 @@ export interface NotificationHubDeps {
   /** Further origins whose pages may open the hub (e.g. the Vite dev server). */
   allowedOrigins?: readonly string[];
   tokens: HubTokens;
+  /**
+   * Auth sessions to check hub tokens against (embedded mode). Absent (hosted mode): hub tokens
+   * are trusted until they expire, and a token naming no session is accepted.
+   */
+  sessions?: HubSessions | null;
   /** Redis (or in-memory) pub/sub to span processes; null/absent: this process only. */
   backplane?: Backplane | null;
   timings?: Partial<HubTimings>;
@@ -109,7 +127,13 @@ export interface NotificationHub {
   readonly app: Hono<AppEnv>;
   /** For the HTTP server's 'upgrade' event: answers every upgrade, hub path or not. */
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void;
+  /**
+   * A hub token for this user. It names the auth session of the /api request being served
+   * (request-identity.ts) when that request is this user's and its token named one.
+   */
   issueAccessToken(userId: string): Promise<string>;
+  /** Closes the connections of these auth sessions on every process; refuses their tokens. */
+  endSessions(sessionIds: readonly string[]): void;
   /** Adds a connection to a group if it is live and belongs to `userId` (on any process). */
   joinGroup(request: { connectionId: string; userId: string; group: string }): Promise<JoinResult>;
   /** Invokes `target(...args)` on every member of the group, on every process. */
@@ -130,6 +154,8 @@ interface Connection {
   readonly id: string;
   readonly token: string;
   readonly userId: string;
+  /** The auth session named by the hub token that opened it, if any. */
+  readonly sessionId: string | null;
   state: ConnectionState;
   ws: WebSocket | null;
   /** When the state last changed to negotiated or handshake (for their timeouts). */
@@ -165,6 +191,11 @@ const joinReplySchema = v.object({
 const groupChannel = (group: string) => `group:${group}`;
 const connectionChannel = (connectionId: string) => `connection:${connectionId}`;
 const serverChannel = (serverId: string) => `server:${serverId}`;
+const SESSIONS_ENDED_CHANNEL = 'sessions-ended';
+const sessionsEndedSchema = v.object({
+  kind: v.literal('sessions-ended'),
+  sessionIds: v.array(v.string()),
+});
 
 const negotiateQuerySchema = v.object({
   negotiateVersion: v.optional(v.string()),
@@ -215,6 +246,17 @@ export function createNotificationHub(deps: NotificationHubDeps): NotificationHu
     log.error({ err: error }, 'could not subscribe to the hub reply channel'),
   );
 
+  // Sign-outs: this process's own arrive from `sessions`, other processes' through the backplane.
+  const sessions = deps.sessions ?? null;
+  const stopListeningToSessions = sessions?.onSessionsEnded((ids) => endSessions(ids)) ?? null;
+  const sessionsChannelReady: Promise<(() => Promise<void>) | null> =
+    backplane && sessions
+      ? backplane.subscribe(SESSIONS_ENDED_CHANNEL, onSessionsEndedMessage)
+      : Promise.resolve(null);
+  sessionsChannelReady.catch((error: unknown) =>
+    log.error({ err: error }, 'could not subscribe to the sessions channel'),
+  );
+
   // Started by the first connection, so a hub that never serves one (API-only tests) runs no timer.
   let tick: NodeJS.Timeout | null = null;
 
@@ -225,11 +267,12 @@ export function createNotificationHub(deps: NotificationHubDeps): NotificationHu
     return (perUser.get(userId) ?? 0) < maxConnectionsPerUser;
   }
 
-  function newConnection(userId: string): Connection {
+  function newConnection(userId: string, sessionId: string | null): Connection {
     const connection: Connection = {
       id: randomBytes(16).toString('base64url'),
       token: randomBytes(16).toString('base64url'),
       userId,
+      sessionId,
       state: 'negotiated',
       ws: null,
       since: now(),
@@ -350,13 +393,13 @@ export function createNotificationHub(deps: NotificationHubDeps): NotificationHu
     }
     const query = v.parse(negotiateQuerySchema, c.req.query());
     const token = bearerToken(c.req.header('authorization')) ?? query.access_token;
-    const userId = await authenticate(token);
+    const { userId, sessionId } = await authenticate(token);
     if (!mayConnect(userId)) {
       throw new AppError(ErrorCode.RATE_LIMITED, 'Too many hub connections; close some first.', {
         headers: { 'Retry-After': '30' },
       });
     }
-    const connection = newConnection(userId);
+    const connection = newConnection(userId, sessionId);
     log.debug({ connectionId: connection.id, userId }, 'negotiated');
     c.header('Cache-Control', 'no-store');
     return c.json({
@@ -367,16 +410,34 @@ export function createNotificationHub(deps: NotificationHubDeps): NotificationHu
     });
   });
 
-  async function authenticate(token: string | undefined): Promise<string> {
+  async function authenticate(
+    token: string | undefined,
+  ): Promise<{ userId: string; sessionId: string | null }> {
     if (!token) {
       throw new AppError(
         ErrorCode.UNAUTHORIZED,
         'A hub access token is required: ask notification-connect for one.',
       );
     }
-    const check = await deps.tokens.verify(token);
+    const check = await checkToken(token);
     if (!check.ok) throw new AppError(ErrorCode.UNAUTHORIZED, check.reason);
-    return check.userId;
+    return check;
+  }
+
+  /** The token's signature and expiry, then (with `sessions`) that its session is signed in. */
+  async function checkToken(token: string) {
+    const check = await deps.tokens.verify(token);
+    if (!check.ok || !sessions) return check;
+    if (check.sessionId === null) {
+      return {
+        ok: false as const,
+        reason: 'The hub token names no session; ask notification-connect for a new one.',
+      };
+    }
+    if (!(await sessions.isActive(check.sessionId, check.userId))) {
+      return { ok: false as const, reason: 'The session behind this hub token was signed out.' };
+    }
+    return check;
   }
 
   function originAllowed(origin: string | undefined): boolean {
@@ -422,7 +483,7 @@ export function createNotificationHub(deps: NotificationHubDeps): NotificationHu
       refuse(socket, 401, 'A hub access token is required: ask notification-connect for one.');
       return;
     }
-    const check = await deps.tokens.verify(token);
+    const check = await checkToken(token);
     if (!check.ok) {
       refuse(socket, 401, check.reason);
       return;
@@ -433,7 +494,7 @@ export function createNotificationHub(deps: NotificationHubDeps): NotificationHu
       refuse(socket, 429, 'Too many hub connections; close some first.');
       return;
     }
-    const connection = id === null ? newConnection(check.userId) : byToken.get(id);
+    const connection = id === null ? newConnection(check.userId, check.sessionId) : byToken.get(id);
     if (!connection) {
       refuse(socket, 404, 'No such connection: negotiate again.');
       return;
@@ -769,10 +830,52 @@ export function createNotificationHub(deps: NotificationHubDeps): NotificationHu
     return closed;
   }
 
+  /** Closes this process's connections of these sessions (any state); no reconnect offered. */
+  function closeSessions(sessionIds: readonly string[]): void {
+    const ended = new Set(sessionIds);
+    for (const connection of [...byId.values()]) {
+      if (connection.sessionId === null || !ended.has(connection.sessionId)) continue;
+      closeConnection(
+        connection,
+        connection.state === 'connected'
+          ? closeRecord({ error: 'Signed out.', allowReconnect: false })
+          : null,
+      );
+    }
+  }
+
+  function endSessions(sessionIds: readonly string[]): void {
+    if (sessionIds.length === 0) return;
+    closeSessions(sessionIds);
+    if (!backplane) return;
+    backplane
+      .publish(
+        SESSIONS_ENDED_CHANNEL,
+        JSON.stringify({ kind: 'sessions-ended', sessionIds: [...sessionIds] }),
+      )
+      .catch((error: unknown) => log.error({ err: error }, 'could not publish ended sessions'));
+  }
+
+  function onSessionsEndedMessage(message: string): void {
+    let json: unknown;
+    try {
+      json = JSON.parse(message);
+    } catch {
+      json = null;
+    }
+    const parsed = v.safeParse(sessionsEndedSchema, json);
+    if (!parsed.success) {
+      log.warn('ignored a malformed sessions message from the backplane');
+      return;
+    }
+    closeSessions(parsed.output.sessionIds);
+  }
+
   async function shutdown(): Promise<void> {
     if (stopping) return;
     stopping = true;
     if (tick) clearInterval(tick);
+    stopListeningToSessions?.();
     const sockets: Promise<void>[] = [];
     for (const connection of [...byId.values()]) {
       const { ws } = connection;
@@ -791,6 +894,8 @@ export function createNotificationHub(deps: NotificationHubDeps): NotificationHu
     await Promise.all(sockets);
     const unsubscribe = await serverChannelReady.catch(() => null);
     await unsubscribe?.();
+    const unsubscribeSessions = await sessionsChannelReady.catch(() => null);
+    await unsubscribeSessions?.();
     log.info('hub stopped');
   }
 
@@ -799,7 +904,12 @@ export function createNotificationHub(deps: NotificationHubDeps): NotificationHu
     url,
     app,
     handleUpgrade,
-    issueAccessToken: (userId) => deps.tokens.sign(userId),
+    issueAccessToken: (userId) => {
+      const identity = requestIdentity();
+      const sessionId = identity?.userId === userId ? identity.sessionId : undefined;
+      return deps.tokens.sign(userId, undefined, sessionId);
+    },
+    endSessions,
     joinGroup,
     sendToGroup,
     closeConnections,
