@@ -80,6 +80,33 @@ describe('ClientsScreen', () => {
     expect(notified).toHaveBeenCalled();
   });
 
+  it('shows an invalid email inline beside the field, never the browser popup', async () => {
+    const db = await createTestDatabase();
+    renderClients(db);
+    expect(await screen.findByRole('heading', { name: 'Add your first client' })).toBeTruthy();
+    const user = userEvent.setup();
+    await user.keyboard('n');
+    const dialog = await screen.findByRole('dialog');
+    const form = dialog.querySelector('form')!;
+    let nativeInvalid = 0;
+    form.addEventListener('invalid', () => (nativeInvalid += 1), true);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Acme');
+    const email = within(dialog).getByRole('textbox', { name: 'Email' });
+    await user.type(email, 'ada@');
+    await user.click(within(dialog).getByRole('button', { name: 'Add client' }));
+
+    expect(await within(dialog).findByText('Enter a valid email address')).toBeTruthy();
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(nativeInvalid).toBe(0);
+    expect(form.noValidate).toBe(true);
+    expect(await db.clients.count()).toBe(0);
+
+    await user.clear(email);
+    await user.type(email, 'ada@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Add client' }));
+    await waitFor(() => expect(names()).toEqual(['Acme']));
+  }, 20_000);
+
   it('searches locally, filters by status and tag, and says when nothing matches', async () => {
     const db = await createTestDatabase();
     const ctx = { db, userId: USER_ID };

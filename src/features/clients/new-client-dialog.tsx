@@ -77,6 +77,9 @@ function NewClientForm({ onClose, onCreated }: Omit<NewClientDialogProps, 'isOpe
 
   return (
     <Form
+      // Errors show inline beside each field (from the contract), as everywhere else: no browser
+      // popup for the email's format.
+      validationBehavior="aria"
       className="flex flex-col gap-4"
       onSubmit={(event) => {
         event.preventDefault();
