@@ -16,7 +16,7 @@ import {
   userAgent,
   type AuthContext,
 } from './auth-context.ts';
-import { badRequest, unprocessable, validationFailed } from './auth-error.ts';
+import { badRequest, tooManyRequests, unprocessable, validationFailed } from './auth-error.ts';
 import { findUserByEmail, findUserById, updateUser } from './auth-store.ts';
 import { exchangeAuthCode } from './flow-states.ts';
 import { checkPassword } from './password-policy.ts';
@@ -58,24 +58,40 @@ async function passwordGrant(ctx: AuthContext, c: Context<AppEnv>): Promise<Toke
   if (!body.email) throw validationFailed('missing email or phone');
   const ip = clientIp(c);
   limit(ctx, ctx.limits.signInPerIp, ip);
-  limit(ctx, ctx.limits.signInPerAccount, body.email.trim().toLowerCase());
   await checkCaptcha(ctx, c, body.gotrue_meta_security);
   const password = body.password ?? '';
+  // Sign-in limits (ARCHITECTURE.md): per account only wrong guesses count. Once they reach the
+  // limit, the right password still gets in after a passed captcha or from an address that
+  // signed in to the account before; anyone else is refused whatever the password.
+  const accountKey = body.email.trim().toLowerCase();
+  const locked = ctx.limiter.peek(ctx.limits.signInPerAccount, accountKey);
+  const wrongGuess = () => {
+    limit(ctx, ctx.limits.signInPerAccount, accountKey);
+    return invalidCredentials();
+  };
   let email: string;
   try {
     email = parseEmail(body.email);
   } catch {
     await ctx.passwords.burn(password);
-    throw invalidCredentials();
+    throw wrongGuess();
   }
   const found = await findUserByEmail(ctx.db, email);
   // Unknown accounts cost one verify too: response time must not reveal who is registered.
   if (!found?.encrypted_password) {
     await ctx.passwords.burn(password);
-    throw invalidCredentials();
+    throw wrongGuess();
   }
   if (!(await ctx.passwords.verify(found.encrypted_password, password))) {
-    throw invalidCredentials();
+    throw wrongGuess();
+  }
+  if (!locked.allowed && !ctx.captcha && !(await signedInFrom(ctx, found.id, ip))) {
+    // The same answer a wrong guess gets: the password's correctness is not revealed.
+    throw tooManyRequests(
+      'over_request_rate_limit',
+      `Request rate limit reached. Try again in ${locked.retryAfterSeconds} seconds.`,
+      locked.retryAfterSeconds,
+    );
   }
   // Checked after the password so only the account's owner learns its state.
   if (!found.email_confirmed_at) throw badRequest('email_not_confirmed', 'Email not confirmed');
@@ -145,4 +161,14 @@ async function pkceGrant(ctx: AuthContext, c: Context<AppEnv>): Promise<TokenRes
       userAgent: userAgent(c),
     });
   });
+}
+
+/** The account signed in successfully from this address before (its `login` audit rows). */
+async function signedInFrom(ctx: AuthContext, userId: string, ip: string): Promise<boolean> {
+  if (ip === 'unknown') return false;
+  const { rows } = await ctx.db.query(
+    "SELECT 1 FROM auth_audit_event WHERE user_id = $1 AND action = 'login' AND ip = $2 LIMIT 1",
+    [userId, ip],
+  );
+  return rows.length > 0;
 }

@@ -31,4 +31,21 @@ describe('createRateLimiter', () => {
       expect(appError.message).toBe('Too many attempts. Try again in 1 minute.');
     }
   });
+
+  it('peek tells whether one more hit would pass, without counting one', () => {
+    let now = 0;
+    const limiter = createRateLimiter({ now: () => now });
+    expect(limiter.peek(rule, 'k').allowed).toBe(true);
+    for (let i = 0; i < 2; i += 1) limiter.hit(rule, 'k');
+    for (let i = 0; i < 5; i += 1) expect(limiter.peek(rule, 'k').allowed).toBe(true);
+    limiter.hit(rule, 'k');
+    now += 15_000;
+    expect(limiter.peek(rule, 'k')).toEqual({
+      allowed: false,
+      remaining: 0,
+      retryAfterSeconds: 45,
+    });
+    now += 45_000;
+    expect(limiter.peek(rule, 'k').allowed).toBe(true);
+  });
 });

@@ -22,6 +22,8 @@ export interface RateLimitResult {
 
 export interface RateLimiter {
   hit(rule: RateLimitRule, key: string): RateLimitResult;
+  /** Whether one more hit would be allowed, without counting one. */
+  peek(rule: RateLimitRule, key: string): RateLimitResult;
   /** Throws AppError RATE_LIMITED (429 with Retry-After) when the key is over its limit. */
   consume(rule: RateLimitRule, key: string): void;
   reset(): void;
@@ -60,8 +62,22 @@ export function createRateLimiter(options: { now?: () => number } = {}): RateLim
     };
   }
 
+  function peek(rule: RateLimitRule, key: string): RateLimitResult {
+    const at = now();
+    const window = windows.get(`${rule.name}:${key}`);
+    if (!window || at - window.startedAt >= rule.windowMs) {
+      return { allowed: true, remaining: rule.max, retryAfterSeconds: 1 };
+    }
+    return {
+      allowed: window.count < rule.max,
+      remaining: Math.max(0, rule.max - window.count),
+      retryAfterSeconds: Math.max(1, Math.ceil((window.startedAt + rule.windowMs - at) / 1000)),
+    };
+  }
+
   return {
     hit,
+    peek,
     consume(rule, key) {
       const result = hit(rule, key);
       if (!result.allowed) {

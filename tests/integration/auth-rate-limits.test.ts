@@ -141,6 +141,57 @@ describe('rate limits', () => {
   });
 });
 
+describe('the per-account sign-in limit does not lock the owner out', () => {
+  let t: AuthTestServer;
+  const OWNER_ADDRESS = '203.0.113.7';
+  const ATTACKER_ADDRESS = '198.51.100.9';
+
+  beforeAll(async () => {
+    t = await createAuthTestServer({
+      trustProxyHops: 1,
+      config: {
+        rateLimits: {
+          signInPerAccount: { name: 'sign-in-account', max: 3, windowMs: 5 * MINUTE },
+        },
+      },
+    });
+    await t.registerUser('owner@example.com');
+  });
+
+  afterAll(async () => {
+    await t.cleanup();
+  });
+
+  const signInFrom = (address: string, password: string) =>
+    t.fetch(`${SITE_URL}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: {
+        apikey: t.anonKey,
+        'Content-Type': 'application/json',
+        'X-Forwarded-For': address,
+      },
+      body: JSON.stringify({ email: 'owner@example.com', password }),
+    });
+
+  it('wrong guesses lock new addresses out; the right password from a known address still signs in', async () => {
+    expect((await signInFrom(OWNER_ADDRESS, TEST_PASSWORD)).status).toBe(200);
+    t.auth.rateLimiter.reset();
+
+    for (let i = 0; i < 3; i += 1) {
+      expect((await signInFrom(ATTACKER_ADDRESS, 'wrong-password-1')).status).toBe(400);
+    }
+    expect((await signInFrom(ATTACKER_ADDRESS, 'wrong-password-2')).status).toBe(429);
+    // Even the right password from an address that never signed in to the account.
+    const guessed = await signInFrom(ATTACKER_ADDRESS, TEST_PASSWORD);
+    expect(guessed.status).toBe(429);
+    expect(await guessed.json()).toMatchObject({ code: 'over_request_rate_limit' });
+
+    expect((await signInFrom(OWNER_ADDRESS, TEST_PASSWORD)).status).toBe(200);
+    // A known address gets no extra guesses: wrong passwords stay refused while locked.
+    expect((await signInFrom(OWNER_ADDRESS, 'wrong-password-3')).status).toBe(429);
+  });
+});
+
 describe('captcha', () => {
   let t: AuthTestServer;
   let stub: Server;
@@ -167,6 +218,9 @@ describe('captcha', () => {
           secret: 'captcha-secret',
           siteKey: 'site-key-1',
           verifyUrl: `http://127.0.0.1:${port}/siteverify`,
+        },
+        rateLimits: {
+          signInPerAccount: { name: 'sign-in-account', max: 3, windowMs: 5 * MINUTE },
         },
       },
     });
@@ -211,5 +265,29 @@ describe('captcha', () => {
     expect(signIn.error?.code).toBe('captcha_failed');
     const config = await t.fetch(`${SITE_URL}/api/config?endpoint=get-public-config`);
     expect(((await config.json()) as { captchaSiteKey: string }).captchaSiteKey).toBe('site-key-1');
+  });
+
+  it('a passed captcha lets the right password through a locked account', async () => {
+    const client = t.createClient();
+    const email = 'cap-locked@example.com';
+    const signUp = await client.auth.signUp({
+      email,
+      password: TEST_PASSWORD,
+      options: { captchaToken: 'good-token' },
+    });
+    expect(signUp.error).toBeNull();
+    const link = (await t.lastMailTo(email)).link ?? '';
+    expect((await t.fetch(link, { redirect: 'manual' })).status).toBe(303);
+    t.auth.rateLimiter.reset();
+
+    const attempt = (password: string) =>
+      client.auth.signInWithPassword({ email, password, options: { captchaToken: 'good-token' } });
+    for (let i = 0; i < 3; i += 1) {
+      expect((await attempt('wrong-password-1')).error?.code).toBe('invalid_credentials');
+    }
+    expect((await attempt('wrong-password-2')).error?.code).toBe('over_request_rate_limit');
+    const owner = await attempt(TEST_PASSWORD);
+    expect(owner.error).toBeNull();
+    expect(owner.data.session).not.toBeNull();
   });
 });
