@@ -54,7 +54,9 @@ interface Committed {
 export interface OperationBatch {
   /** The batch's transaction, for bookkeeping between operations. */
   tx: Queryable;
-  /** Runs one operation in its own savepoint; a failure rolls back to it and rethrows. */
+  /** Whether a failure rolls back to its savepoint (else the whole transaction is lost). */
+  savepoints: boolean;
+  /** Runs one operation in its own savepoint (if any); a failure rolls back to it and rethrows. */
   run(
     request: OperationRequest,
     beforeCommit?: (tx: Queryable, result: OperationOutcome) => Promise<void>,
@@ -167,15 +169,21 @@ export function createOperationRunner(deps: {
   }
 
   /**
-   * Several operations in one transaction, each inside its own savepoint: a failing one rolls back
-   * to its savepoint only (the caller decides what its failure means), the rest commit together,
-   * and side effects and invalidations run once, after that commit.
+   * Several operations in one transaction. With `savepoints`, each runs inside its own savepoint:
+   * a failing one rolls back to it only (the caller decides what its failure means) and the rest
+   * commit together. Without, any failure rolls the whole transaction back (the fast path of a
+   * caller that can start again carefully: a savepoint costs two statements per operation).
+   * Side effects and invalidations run once, after the one commit.
    */
-  async function batch<T>(fn: (batch: OperationBatch) => Promise<T>): Promise<T> {
+  async function batch<T>(
+    fn: (batch: OperationBatch) => Promise<T>,
+    options: { savepoints: boolean },
+  ): Promise<T> {
     const committed: Committed[] = [];
     const value = await deps.db.transaction(async (tx) => {
       let savepoints = 0;
       const inSavepoint = async <R>(work: () => Promise<R>): Promise<R> => {
+        if (!options.savepoints) return work();
         const name = `op_${++savepoints}`;
         await tx.query(`SAVEPOINT ${name}`);
         try {
@@ -189,6 +197,7 @@ export function createOperationRunner(deps: {
       };
       return fn({
         tx,
+        savepoints: options.savepoints,
         inSavepoint,
         run: (request, beforeCommit) =>
           inSavepoint(async () => {
@@ -223,7 +232,7 @@ export interface OperationRunner {
     rawBody: unknown,
   ): { query: unknown; body: unknown };
   /** Operations in one transaction, each in a savepoint; effects run after the one commit. */
-  batch<T>(fn: (batch: OperationBatch) => Promise<T>): Promise<T>;
+  batch<T>(fn: (batch: OperationBatch) => Promise<T>, options: { savepoints: boolean }): Promise<T>;
   /** A bare transaction on the runner's database (bookkeeping outside any operation). */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   ownsTransactions(def: EndpointDefinition): boolean;

@@ -8,6 +8,9 @@
  * - temporary failure (database unavailable, serialization, deadlock, a 503/429): rolled back to
  *   its savepoint, the mutations before it commit, and the batch stops with `retryAfterSeconds`.
  * If the transaction itself fails (connection lost), nothing commits and the push is a 503.
+ * The batch is first tried without savepoints and with one insert of all its records; any failure
+ * rolls that attempt back whole and the batch runs again as above (same outcome, fewer statements
+ * on the common path where every mutation applies).
  * A replay of a recorded mutation returns the record verbatim.
  */
 import type { EndpointDefinition } from '#contract/define-endpoint.ts';
@@ -46,7 +49,15 @@ export async function pushMutations(input: {
   logger: Logger;
 }): Promise<PushOutput> {
   try {
-    return await input.runner.batch((batch) => applyBatch(batch, input));
+    // Fast path: the whole batch with no savepoints and one insert of its records. Any failure
+    // (a rejection, a twin's record, a temporary one) loses that attempt, and the batch runs again
+    // carefully, a savepoint per mutation. Failures are rare; savepoints cost two statements each.
+    try {
+      return await input.runner.batch((batch) => applyBatch(batch, input), { savepoints: false });
+    } catch (error) {
+      if (!(error instanceof StartCarefully)) throw error;
+    }
+    return await input.runner.batch((batch) => applyBatch(batch, input), { savepoints: true });
   } catch (error) {
     if (isTemporaryDatabaseFailure(error)) {
       // The batch's transaction itself failed (connection lost, shutdown): nothing committed,
@@ -93,6 +104,7 @@ async function applyBatch(
     mutations.map((mutation) => mutation.mutationId),
   );
   const results: PushResult[] = [];
+  const deferred: RecordEntry[] = [];
   for (const mutation of mutations) {
     const hash = requestHash({
       method: 'SYNC',
@@ -121,8 +133,8 @@ async function applyBatch(
           logger,
           originClientId: clientId,
         },
-        (opTx, result) =>
-          record(opTx, {
+        async (opTx, result) => {
+          const entry = {
             clientId,
             mutation,
             userId: identity.userId,
@@ -130,7 +142,11 @@ async function applyBatch(
             status: def.status,
             body: result.output,
             seq: result.seq,
-          }),
+          };
+          // Careful: the record joins the mutation's savepoint, so a twin's shows here at once.
+          if (batch.savepoints) await record(opTx, entry);
+          else deferred.push(entry);
+        },
       );
       results.push({
         mutationId: mutation.mutationId,
@@ -140,6 +156,7 @@ async function applyBatch(
         ...(conflict ? { conflict } : {}),
       });
     } catch (error) {
+      if (!batch.savepoints) throw new StartCarefully();
       // The mutation's savepoint is rolled back; the batch's transaction is usable again.
       if (isTemporaryFailure(error)) {
         logger.warn(
@@ -187,9 +204,20 @@ async function applyBatch(
       results.push(result);
     }
   }
+  if (deferred.length > 0) {
+    try {
+      await recordMany(tx, deferred);
+    } catch {
+      // A twin push recorded one of these meanwhile (PostgreSQL): start carefully, it replays.
+      throw new StartCarefully();
+    }
+  }
   await noteClientSeq(tx, clientId, mutations);
   return { results };
 }
+
+/** The fast attempt met a failure: it is rolled back whole and the batch runs with savepoints. */
+class StartCarefully extends Error {}
 
 /**
  * The device's highest client sequence seen, once per push (bookkeeping for support and stale
@@ -305,36 +333,50 @@ async function findStored(tx: Queryable, mutationId: string): Promise<StoredMuta
   return rows[0] ?? null;
 }
 
-async function record(
-  tx: Queryable,
-  entry: {
-    clientId: string;
-    mutation: PushMutation;
-    userId: string;
-    hash: string;
-    status: number;
-    body: unknown;
-    seq: number | null;
-  },
-): Promise<void> {
+interface RecordEntry {
+  clientId: string;
+  mutation: PushMutation;
+  userId: string;
+  hash: string;
+  status: number;
+  body: unknown;
+  seq: number | null;
+}
+
+const RECORD_COLUMNS =
+  'INSERT INTO sync_mutation (mutation_id, client_id, client_seq, user_id, request_hash, status, response_body, change_seq)';
+
+function recordValues(entry: RecordEntry): unknown[] {
+  return [
+    entry.mutation.mutationId,
+    entry.clientId,
+    entry.mutation.clientSeq,
+    entry.userId,
+    entry.hash,
+    entry.status,
+    // A rejection's body may echo the input; cleaned, jsonb can always hold it.
+    JSON.stringify(entry.status < 300 ? (entry.body ?? null) : cleanJson(entry.body ?? null)),
+    entry.seq,
+  ];
+}
+
+async function record(tx: Queryable, entry: RecordEntry): Promise<void> {
   // A plain INSERT for successes: a racing twin makes it fail with 23505 and roll the effect back.
   // Rejections use ON CONFLICT DO NOTHING: a lost race there leaves the winner's record in place.
   const conflict = entry.status < 300 ? '' : ' ON CONFLICT DO NOTHING';
   await tx.query(
-    `INSERT INTO sync_mutation (mutation_id, client_id, client_seq, user_id, request_hash, status, response_body, change_seq)
-     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8)${conflict}`,
-    [
-      entry.mutation.mutationId,
-      entry.clientId,
-      entry.mutation.clientSeq,
-      entry.userId,
-      entry.hash,
-      entry.status,
-      // A rejection's body may echo the input; cleaned, jsonb can always hold it.
-      JSON.stringify(entry.status < 300 ? (entry.body ?? null) : cleanJson(entry.body ?? null)),
-      entry.seq,
-    ],
+    `${RECORD_COLUMNS} VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8)${conflict}`,
+    recordValues(entry),
   );
+}
+
+/** The fast path's records, one statement for the batch (a twin's record fails it whole). */
+async function recordMany(tx: Queryable, entries: RecordEntry[]): Promise<void> {
+  const rows = entries.map((_, index) => {
+    const n = index * 8;
+    return `($${n + 1}, $${n + 2}, $${n + 3}, $${n + 4}, $${n + 5}, $${n + 6}, $${n + 7}::jsonb, $${n + 8})`;
+  });
+  await tx.query(`${RECORD_COLUMNS} VALUES ${rows.join(', ')}`, entries.flatMap(recordValues));
 }
 
 /** A recorded mutation sent again: its stored result, unless the id now names another change. */
