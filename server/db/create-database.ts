@@ -3,6 +3,7 @@
  * under DATA_DIR; either way the schema is migrated before the Database is handed out, and a
  * failed migration closes it again. `checkDatabase` backs /healthz and never throws.
  */
+import { databaseActivity, trackDatabase } from './database-activity.ts';
 import type { Database, DatabaseLogger } from './database.ts';
 import { runMigrations } from './migrate.ts';
 import { createPgliteDatabase } from './pglite-database.ts';
@@ -38,13 +39,34 @@ export async function createDatabase({
     await db.close().catch(() => {});
     throw error;
   }
-  return db;
+  // Tracked, so /healthz can see the database answering other work while it is busy.
+  return trackDatabase(db);
 }
 
+/** A database that answered within this long and has work in flight is busy, not dead. */
+const RECENT_ANSWER_MS = 10_000;
+
+/**
+ * Liveness of the database for /healthz. A probe (SELECT 1 and the schema version) answers when
+ * the database is idle. When the database is tracked (trackDatabase) and busy (work in flight) and
+ * answered within the last 10 s with no failure since, it is alive without probing: a probe would
+ * only queue behind that work (PGlite's single connection, or a full pool). A probe that fails or
+ * times out with no such recent answer is a real failure.
+ */
 export async function checkDatabase(
   db: Database,
   { timeoutMs = 2_000 }: { timeoutMs?: number } = {},
 ): Promise<DatabaseHealth> {
+  const activity = databaseActivity(db);
+  const busyButAnswering = () =>
+    activity !== undefined &&
+    activity.inFlight > 0 &&
+    activity.lastAnswerAt !== null &&
+    performance.now() - activity.lastAnswerAt < RECENT_ANSWER_MS &&
+    (activity.lastFailureAt === null || activity.lastFailureAt < activity.lastAnswerAt);
+  if (activity?.schemaVersion !== undefined && busyButAnswering()) {
+    return { ok: true, kind: db.kind, schemaVersion: activity.schemaVersion };
+  }
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(
@@ -53,8 +75,13 @@ export async function checkDatabase(
     );
   });
   try {
-    return await Promise.race([probe(db), timeout]);
+    const health = await Promise.race([probe(db), timeout]);
+    if (activity) activity.schemaVersion = health.schemaVersion;
+    return health;
   } catch (error) {
+    if (busyButAnswering()) {
+      return { ok: true, kind: db.kind, schemaVersion: activity?.schemaVersion ?? null };
+    }
     return {
       ok: false,
       kind: db.kind,

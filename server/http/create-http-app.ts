@@ -12,6 +12,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { MAX_BODY_BYTES, type ErrorBody } from '#contract/errors.ts';
 import type { VerifyAccessToken } from '../auth/identity.ts';
 import { checkDatabase } from '../db/create-database.ts';
+import { trackDatabase } from '../db/database-activity.ts';
 import type { Database } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
 import type { AppEnv } from './app-env.ts';
@@ -56,15 +57,17 @@ const REQUEST_ID = /^[\w.-]{1,64}$/;
 
 export function createHttpApp(deps: HttpAppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  // /healthz must see the API's database work to tell a busy database from a dead one.
+  const db = trackDatabase(deps.db);
   const runner = createOperationRunner({
-    db: deps.db,
+    db,
     handlers: deps.handlers,
     validateOutput: deps.validateOutput ?? false,
     ownTransactions: OWN_TRANSACTION_OPERATIONS,
     ...(deps.publishInvalidation ? { publishInvalidation: deps.publishInvalidation } : {}),
   });
   const dispatch = createEndpointDispatcher({
-    db: deps.db,
+    db,
     runner,
     verifyAccessToken: deps.verifyAccessToken,
   });
@@ -118,7 +121,7 @@ export function createHttpApp(deps: HttpAppDeps): Hono<AppEnv> {
   );
 
   app.get('/healthz', async (c) => {
-    const database = await checkDatabase(deps.db);
+    const database = await checkDatabase(db);
     c.header('Cache-Control', 'no-store');
     return c.json(
       { status: database.ok ? 'ok' : 'unavailable', version: deps.version, database },
