@@ -26,7 +26,7 @@ export const PLAN_CURRENCY = 'USD';
 const GIB = 1024 ** 3;
 
 export interface PlanLimits {
-  /** Projects that are not archived or completed; `null` is unlimited. */
+  /** Projects that are not archived, completed or cancelled; `null` is unlimited. */
   activeProjects: number | null;
   /** People who sign in to the workspace, the owner included. Clients never count. */
   members: number;
@@ -93,6 +93,22 @@ export const plans: readonly Plan[] = [
     highlights: ['Everything in Pro', 'Room for a team that shares clients and projects'],
   },
 ];
+
+/** The plan of every workspace until subscriptions are stored (the money issue). */
+export const DEFAULT_PLAN_ID: PlanId = 'free';
+
+/** Where the app offers an upgrade: Settings > Billing. */
+export const UPGRADE_PATH = '/settings?tab=billing';
+
+/** A project counts against `activeProjects` unless archived, completed or cancelled. */
+export function isActiveProject(project: { status: string; archived: boolean }): boolean {
+  return !project.archived && project.status !== 'completed' && project.status !== 'cancelled';
+}
+
+/** The words for a full active-project allowance, the same on the server and on the device. */
+export function activeProjectLimitMessage(plan: Plan): string {
+  return `The ${plan.name} plan includes ${plan.limits.activeProjects ?? 'unlimited'} active projects. Archive or complete one, or upgrade for unlimited projects.`;
+}
 
 export function getPlan(id: PlanId): Plan {
   const plan = plans.find((candidate) => candidate.id === id);

@@ -1,8 +1,10 @@
+import type { ProjectStatus } from '#contract/entities/project.ts';
 import type { Queryable } from '../db/database.ts';
 import { AppError, ErrorCode } from '../http/app-error.ts';
 import type { ResourceHandlers } from '../http/endpoint-handler.ts';
 import { buildPatch } from './build-patch.ts';
 import { toProject, type ProjectRow } from './row-mappers.ts';
+import { isActiveProject, requireActiveProjectRoom } from './plan-limits.ts';
 import { requireWorkspaceRole } from './workspace-access.ts';
 
 const COLUMNS =
@@ -47,8 +49,10 @@ export function createProjectHandlers(): ResourceHandlers<'project'> {
       workspace_id: string;
       start_date: string | null;
       due_date: string | null;
+      status: ProjectStatus;
+      archived: boolean;
     }>(
-      "SELECT workspace_id, to_char(start_date, 'YYYY-MM-DD') AS start_date, to_char(due_date, 'YYYY-MM-DD') AS due_date FROM project WHERE id = $1 FOR UPDATE",
+      "SELECT workspace_id, to_char(start_date, 'YYYY-MM-DD') AS start_date, to_char(due_date, 'YYYY-MM-DD') AS due_date, status, archived FROM project WHERE id = $1 FOR UPDATE",
       [id],
     );
     const row = rows[0];
@@ -73,6 +77,9 @@ export function createProjectHandlers(): ResourceHandlers<'project'> {
         entityId: body.id,
         op: 'upsert',
       });
+      if (isActiveProject({ status: body.status, archived: false })) {
+        await requireActiveProjectRoom(tx, body.workspaceId, body.id);
+      }
       const { rows } = await tx.query<ProjectRow>(
         `INSERT INTO project (id, workspace_id, client_id, name, description, status, start_date, due_date, budget,
            currency, billing_type, color, created_by, updated_by, version)
@@ -122,6 +129,14 @@ export function createProjectHandlers(): ResourceHandlers<'project'> {
         entityId: query.id,
         op: 'upsert',
       });
+      // Back to active (unarchived, reopened): it takes a place the plan may not have.
+      const becomesActive =
+        !isActiveProject({ status: row.status, archived: row.archived }) &&
+        isActiveProject({
+          status: body.status ?? row.status,
+          archived: body.archived ?? row.archived,
+        });
+      if (becomesActive) await requireActiveProjectRoom(tx, row.workspace_id, query.id);
       const patch = buildPatch(
         PATCH_COLUMNS,
         body,

@@ -89,7 +89,16 @@ test('projects: create with a new client, filter, move on the board, edit in the
   await page.getByRole('option', { name: 'Active' }).click();
   await second.getByRole('button', { name: 'Create project' }).click();
   await expect(second).toBeHidden();
+  // The Free plan's two active projects are taken: the dialog says so and offers the upgrade.
   const third = await createProject(page, 'Mobile app', 'Globex', true);
+  await third.getByRole('button', { name: 'Create project' }).click();
+  await expect(third.getByRole('alert')).toContainText('Free plan includes 2 active projects');
+  await expect(third.getByRole('link', { name: 'See plans and upgrade' })).toBeVisible();
+  await shoot(page, 'projects-plan-limit');
+  await expectAccessible(page, 'plan limit', '[role="dialog"]');
+  // A finished project takes no place.
+  await third.getByRole('button', { name: /Status/ }).click();
+  await page.getByRole('option', { name: 'Completed' }).click();
   await third.getByRole('button', { name: 'Create project' }).click();
   await expect(third).toBeHidden();
   await expect(page.getByRole('link', { name: 'Mobile app' })).toBeVisible();

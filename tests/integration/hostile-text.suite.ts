@@ -61,7 +61,11 @@ export function describeHostileText(label: string, options: { postgresUrl?: stri
           ? (JSON.parse(fill(JSON.stringify(input.body))) as Json)
           : undefined;
       // A project needs an existing client.
-      if (body && def.operation === 'create-project') body.clientId = clientId;
+      // Finished, so the Free plan's allowance of active projects never refuses it.
+      if (body && def.operation === 'create-project') {
+        body.clientId = clientId;
+        body.status = 'completed';
+      }
       return { query, body };
     }
 

@@ -12,17 +12,26 @@ import {
   type BillingType,
   type ProjectStatus,
 } from '#contract/entities/project.ts';
+import {
+  activeProjectLimitMessage,
+  DEFAULT_PLAN_ID,
+  getPlan,
+  isActiveProject,
+  UPGRADE_PATH,
+} from '#contract/entities/plan.ts';
 import type { LocalClient, LocalProject } from '../../db/app-database.ts';
 import type { LocalWriteContext } from '../../db/local-write.ts';
 import { Button } from '../../ui/button.tsx';
 import { ColorChoiceField } from '../../ui/color-choice-field.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
+import { TextLink } from '../../ui/text-link.tsx';
 import { FormAlert } from '../auth/form-alert.tsx';
 import { FormTextField } from '../../ui/form-text-field.tsx';
 import { createClient } from '../clients/client-mutations.ts';
 import { parseOrThrow } from '../workspace/mutation-base.ts';
 import { ClientPicker, type ClientChoice } from './client-picker.tsx';
 import { createProject } from './project-mutations.ts';
+import { countActiveProjects } from './project-queries.ts';
 import { projectColors } from './project-labels.ts';
 import { billingOptions, statusOptions } from './project-options.tsx';
 import { writeErrorFields, type WriteErrorFields } from './write-error-fields.ts';
@@ -99,10 +108,12 @@ function CreateProjectForm({
   });
   const [errors, setErrors] = useState<WriteErrorFields>({});
   const [isSaving, setSaving] = useState(false);
+  const [isPlanFull, setPlanFull] = useState(false);
 
   const set = <K extends keyof Values>(key: K, value: Values[K]) => {
     setValues((current) => ({ ...current, [key]: value }));
     setErrors((current) => ({ ...current, [key]: undefined, form: undefined }));
+    setPlanFull(false);
   };
 
   // A project is usually billed in its client's currency: follow the client until edited.
@@ -139,6 +150,18 @@ function CreateProjectForm({
     try {
       // Check the project first: a refused project must not leave a new client behind.
       parseOrThrow(createProjectInputSchema, { ...input, id: uuidv7() });
+      // The server refuses a project over the plan's allowance; say so now, not as a sync issue.
+      const plan = getPlan(DEFAULT_PLAN_ID);
+      const allowance = plan.limits.activeProjects;
+      if (
+        allowance !== null &&
+        isActiveProject({ status: input.status, archived: false }) &&
+        (await countActiveProjects(ctx.db, workspaceId)) >= allowance
+      ) {
+        setErrors({ form: activeProjectLimitMessage(plan) });
+        setPlanFull(true);
+        return;
+      }
       if (values.client.kind === 'new') {
         try {
           await createClient(ctx, {
@@ -176,7 +199,19 @@ function CreateProjectForm({
         </Button>
       </div>
       <div className="flex flex-col gap-4 px-5 py-5 sm:px-6">
-        {errors.form ? <FormAlert>{errors.form}</FormAlert> : null}
+        {errors.form ? (
+          <FormAlert
+            action={
+              isPlanFull ? (
+                <TextLink href={UPGRADE_PATH} onPress={onClose}>
+                  See plans and upgrade
+                </TextLink>
+              ) : undefined
+            }
+          >
+            {errors.form}
+          </FormAlert>
+        ) : null}
         <FormTextField
           label="Project name"
           name="name"

@@ -3,6 +3,7 @@
  * database (offline, live). Rows hidden by a pending delete (their own or their client's
  * cascade) are never returned.
  */
+import { isActiveProject } from '#contract/entities/plan.ts';
 import type { ProjectStatus } from '#contract/entities/project.ts';
 import { workspaceKeyRange, type AppDatabase, type LocalProject } from '../../db/app-database.ts';
 import { useLiveQuery } from '../../db/live-query.ts';
@@ -62,6 +63,16 @@ export async function listFirstProjects(
     .filter((project) => visible(project))
     .limit(limit)
     .toArray();
+}
+
+/** Projects that take a place in the plan's active-project allowance (pending ones included). */
+export async function countActiveProjects(db: AppDatabase, workspaceId: string): Promise<number> {
+  const [lower, upper] = workspaceKeyRange(workspaceId);
+  return db.projects
+    .where('[workspaceId+name]')
+    .between(lower, upper)
+    .filter((project) => !project._deleted && isActiveProject(project))
+    .count();
 }
 
 export async function getProject(db: AppDatabase, id: string): Promise<LocalProject | undefined> {

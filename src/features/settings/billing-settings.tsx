@@ -1,5 +1,6 @@
 import { Check, CreditCard } from 'lucide-react';
 import {
+  DEFAULT_PLAN_ID,
   getPlan,
   monthlyEquivalent,
   plans,
@@ -23,7 +24,7 @@ import { SettingsSection } from './settings-section.tsx';
  * The workspace's plan. The server has no subscriptions yet (no plan is stored, no payment provider
  * is connected), so every workspace is on Free until that exists; then this comes from the server.
  */
-const currentPlanId: PlanId = 'free';
+const currentPlanId: PlanId = DEFAULT_PLAN_ID;
 
 export interface BillingSettingsProps {
   /** The plan picked on the pricing page (`?plan=pro&interval=year`), if any. */
