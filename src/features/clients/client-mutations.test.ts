@@ -43,6 +43,14 @@ describe('client mutations', () => {
     expect(ctx.queued).toBe(1);
   });
 
+  it('cleans pasted control characters before the row and the outbox entry are written', async () => {
+    const ctx = context();
+    const client = await createClient(ctx, { workspaceId: WS, name: 'Ac\u0000me\uD800' });
+    expect(await ctx.db.clients.get(client.id)).toMatchObject({ name: 'Acme\uFFFD' });
+    const [entry] = await ctx.db.outbox.toArray();
+    expect(entry?.args).toMatchObject({ name: 'Acme\uFFFD' });
+  });
+
   it('refuses invalid input before anything is written', async () => {
     const ctx = context();
     const error = await createClient(ctx, { workspaceId: WS, name: '', email: 'nope' }).catch(
