@@ -4,6 +4,7 @@
  * place failures become the contract's error body.
  */
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -100,7 +101,7 @@ export function createHttpApp(deps: HttpAppDeps): Hono<AppEnv> {
         status,
         ms: Math.round(performance.now() - started),
       },
-      'request',
+      status === CLIENT_CLOSED_REQUEST ? 'client closed request' : 'request',
     );
   });
 
@@ -180,8 +181,27 @@ export function createHttpApp(deps: HttpAppDeps): Hono<AppEnv> {
   return app;
 }
 
+/** nginx's status for a request the client abandoned: logged, never seen by anyone. */
+const CLIENT_CLOSED_REQUEST = 499;
+
+/**
+ * The client hung up before the answer (closed the tab, lost the network mid-upload): the failure
+ * it caused (a body read that ends in ECONNRESET, an aborted signal) is not a server error.
+ */
+function clientClosed(c: Context<AppEnv>): boolean {
+  if (c.req.raw.signal.aborted) return true;
+  const env = c.env as { incoming?: IncomingMessage; outgoing?: ServerResponse } | undefined;
+  if (env?.outgoing?.destroyed === true && !env.outgoing.writableFinished) return true;
+  return env?.incoming?.destroyed === true && !env.incoming.complete;
+}
+
 function errorResponse(error: unknown, c: Context<AppEnv>): Response {
   const requestId = c.get('requestId');
+  if (clientClosed(c)) {
+    // Logged once, by the access log, at info level with status 499; nobody reads this answer.
+    c.get('logger').debug({ err: error }, 'request failed after the client closed it');
+    return c.body(null, CLIENT_CLOSED_REQUEST as 400);
+  }
   let appError: AppError;
   let databaseError: AppError | null;
   if (isAppError(error)) {
