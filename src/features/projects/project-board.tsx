@@ -1,6 +1,6 @@
 /**
- * The board: one column per status. From the `xl` breakpoint (1280 px) all five columns share the
- * width; below it the board scrolls sideways (each column snaps into view, a scrollbar shows
+ * The board: one column per status. From 1440 px wide all five columns share the width; below
+ * that the board scrolls sideways (each column snaps into view, a scrollbar shows
  * there is more, and tabbing to a column's buttons scrolls it into view).
  * A card moves with its status menu (keyboard and screen readers); with a mouse it can also be
  * dragged to another column, as a shortcut for the same move.
@@ -47,7 +47,7 @@ export function ProjectBoard({
 
   return (
     <div
-      className="relative -mx-4 flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto px-4 pb-4 sm:-mx-6 sm:scroll-px-6 sm:px-6 xl:mx-0 xl:grid xl:grid-cols-5 xl:overflow-visible xl:px-0"
+      className="relative -mx-4 flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto px-4 pb-4 sm:-mx-6 sm:scroll-px-6 sm:px-6 min-[90rem]:mx-0 min-[90rem]:grid min-[90rem]:grid-cols-5 min-[90rem]:overflow-visible min-[90rem]:px-0"
       role="group"
       aria-label="Project board"
     >
@@ -70,16 +70,16 @@ export function ProjectBoard({
               }
             }}
             onDrop={drop(status)}
-            className={`flex w-[min(18rem,calc(100vw-3rem))] shrink-0 snap-start flex-col xl:w-auto xl:min-w-0 rounded-2xl border bg-surface-muted/60 p-2 transition-colors ${
+            className={`flex w-[min(18rem,calc(100vw-3rem))] shrink-0 snap-start flex-col min-[90rem]:w-auto min-[90rem]:min-w-0 rounded-2xl border bg-surface-muted/60 p-2 transition-colors ${
               dropTarget === status ? 'border-ring bg-brand-soft/60' : 'border-border'
             }`}
           >
             <div className="flex items-center gap-2 px-2 pt-1 pb-2">
-              <Icon aria-hidden="true" size={16} className="text-fg-muted" />
-              <h2 id={headingId} className="font-semibold text-fg">
+              <Icon aria-hidden="true" size={16} className="shrink-0 text-fg-muted" />
+              <h2 id={headingId} className="truncate font-semibold whitespace-nowrap text-fg">
                 {statusLabels[status]}
               </h2>
-              <span className="rounded-full bg-surface px-2 text-xs font-medium text-fg-muted tabular-nums">
+              <span className="shrink-0 rounded-full bg-surface px-2 text-xs font-medium text-fg-muted tabular-nums">
                 <span className="sr-only">, </span>
                 {cards.length}
                 <span className="sr-only"> {cards.length === 1 ? 'project' : 'projects'}</span>
@@ -87,7 +87,7 @@ export function ProjectBoard({
               <Button
                 variant="ghost"
                 size="icon"
-                className="ml-auto sm:size-8"
+                className="ml-auto shrink-0 sm:size-8"
                 aria-label={`New ${statusLabels[status].toLowerCase()} project`}
                 onPress={() => onCreateIn(status)}
               >
