@@ -74,9 +74,12 @@ export function ProjectBoard({
               dropTarget === status ? 'border-ring bg-brand-soft/60' : 'border-border'
             }`}
           >
-            <div className="flex items-center gap-2 px-2 pt-1 pb-2">
+            <div className="flex items-center gap-2 px-2 pt-1 pb-2 min-[90rem]:gap-1.5 min-[90rem]:px-1">
               <Icon aria-hidden="true" size={16} className="shrink-0 text-fg-muted" />
-              <h2 id={headingId} className="truncate font-semibold whitespace-nowrap text-fg">
+              <h2
+                id={headingId}
+                className="truncate font-semibold whitespace-nowrap text-fg min-[90rem]:text-sm"
+              >
                 {statusLabels[status]}
               </h2>
               <span className="shrink-0 rounded-full bg-surface px-2 text-xs font-medium text-fg-muted tabular-nums">
