@@ -26,9 +26,19 @@ export function cleanText(value: string): string {
   return value.replace(UNWANTED_CONTROLS, '').replace(LONE_SURROGATE, '\uFFFD');
 }
 
+/**
+ * The cleaning as a pipe step. Its own type name, not `transform`: JSON Schema tooling (the
+ * OpenAPI document) stops reading an input pipe at a `transform`, and this one keeps the type,
+ * so the length and format checks after it still belong in the document.
+ */
+const cleanTextAction = {
+  ...v.transform(cleanText),
+  type: 'clean_text',
+} as unknown as v.TransformAction<string, string>;
+
 /** A string, cleaned (see the header). Pipe length and format checks after it. */
 export function text(message?: string) {
-  return v.pipe(v.string(message), v.transform(cleanText));
+  return v.pipe(v.string(message), cleanTextAction);
 }
 
 /**
