@@ -62,43 +62,6 @@ function preloadAppChunk(appModule: string): Plugin {
   };
 }
 
-/**
- * The app's font (Inter, from @fontsource-variable/inter, imported by src/ui/styles.css) loads with
- * `font-display: swap`; its latin file, the one every page needs, gets a preload link so that it
- * arrives with the stylesheet and the swap happens before or near the first paint. Only that one
- * file: the other subsets load when a page has such characters.
- */
-function preloadFont(pattern: RegExp): Plugin {
-  return {
-    name: 'satchel:preload-font',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, context) {
-        const bundle = context.bundle;
-        if (!bundle) return [];
-        const font = Object.values(bundle).find(
-          (item) => item.type === 'asset' && pattern.test(item.fileName),
-        );
-        if (!font) throw new Error(`No font file matches ${pattern}: is the font still imported?`);
-        return [
-          {
-            tag: 'link',
-            attrs: {
-              rel: 'preload',
-              as: 'font',
-              type: 'font/woff2',
-              crossorigin: true,
-              href: `/${font.fileName}`,
-            },
-            injectTo: 'head' as const,
-          },
-        ];
-      },
-    },
-  };
-}
-
 export default defineConfig({
   plugins: [
     // The router plugin must run before the React plugin so that code-split route modules are
@@ -114,7 +77,6 @@ export default defineConfig({
     react(),
     tailwindcss(),
     preloadAppChunk('src/app/mount-app.tsx'),
-    preloadFont(/^assets\/inter-latin-wght-normal-[\w-]+\.woff2$/),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src/sw',
