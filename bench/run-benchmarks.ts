@@ -16,6 +16,7 @@ import { runAuthBenchmarks } from './auth-benchmarks.ts';
 import type { BenchRow } from './bench-row.ts';
 import { runColdOpenBenchmark } from './cold-open-benchmark.ts';
 import { runLighthouse } from './lighthouse.ts';
+import { runLoadBenchmark } from './load-benchmark.ts';
 import { runRealtimeBenchmarks } from './realtime-benchmarks.ts';
 import { measureShellSize } from './shell-size.ts';
 import { runSyncBenchmarks } from './sync-benchmarks.ts';
@@ -129,6 +130,11 @@ const sections: Section[] = [
     title: 'Public site: Lighthouse, mobile settings (issue 6)',
     note: 'Lighthouse 12.2.3 in the system Chromium against the build above, served by the real HTTP app; references are a minimal static page and the same page without its prerendered HTML, same server, same run.',
     run: () => runLighthouse({ distDir }),
+  },
+  {
+    title: 'Load: 200 users against the real server (issue 11)',
+    note: 'The server as `npm start` runs it (child process, embedded PGlite in a temporary directory, embedded auth with OWASP argon2id, LOG_LEVEL=warn, TRUST_PROXY=1 with one X-Forwarded-For address per user so the shipped per-address limits apply per user). All 200 users start at once; each signs in with its password, pulls, pushes 5 creates and pulls again, over loopback with Node fetch (default keep-alive agent). The reference is as many GET /healthz at the same concurrency, same server, same run. No latency target is set; any error fails the rows.',
+    run: runLoadBenchmark,
   },
 ];
 
