@@ -273,7 +273,11 @@ async function benchPushDrain(postgresUrl?: string): Promise<Row> {
     const ratio = rate / perSecond(DRAIN, raw);
     return postgresUrl
       ? row
-      : withTarget(row, '>= 500 mutations/s and >= 1x of raw (embedded)', rate >= 500 && ratio >= 1);
+      : withTarget(
+          row,
+          '>= 500 mutations/s and >= 1x of raw (embedded)',
+          rate >= 500 && ratio >= 1,
+        );
   } finally {
     await t.cleanup();
   }
