@@ -51,11 +51,6 @@ export function createClientHandlers(): ResourceHandlers<'client'> {
   return {
     'client/create-client': async ({ body, identity, tx, changes }) => {
       await requireWorkspaceRole(tx, body.workspaceId, identity.userId);
-      const existing = await tx.query('SELECT 1 FROM client WHERE id = $1', [body.id]);
-      if (existing.rowCount > 0) {
-        // Security: never an overwrite, whichever workspace holds the id.
-        throw new AppError(ErrorCode.CONFLICT, 'A client with this id already exists.');
-      }
       const seq = await changes.record({
         workspaceId: body.workspaceId,
         table: 'clients',
@@ -66,6 +61,7 @@ export function createClientHandlers(): ResourceHandlers<'client'> {
         `INSERT INTO client (id, workspace_id, name, company, email, phone, address, website, notes_summary, tags,
            status, currency, locale, time_zone, created_by, updated_by, version)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, $12, $13, $14, $15, $15, $16)
+         ON CONFLICT (id) DO NOTHING
          RETURNING ${COLUMNS}`,
         [
           body.id,
@@ -86,6 +82,9 @@ export function createClientHandlers(): ResourceHandlers<'client'> {
           seq,
         ],
       );
+      // An id taken anywhere (whichever workspace holds it) is a conflict, never an overwrite;
+      // DO NOTHING answers it in the insert itself, with no read before every create.
+      if (!rows[0]) throw new AppError(ErrorCode.CONFLICT, 'A client with this id already exists.');
       return { client: toClient(rows[0] as ClientRow) };
     },
 

@@ -67,9 +67,6 @@ export function createProjectHandlers(): ResourceHandlers<'project'> {
   return {
     'project/create-project': async ({ body, identity, tx, changes }) => {
       await requireWorkspaceRole(tx, body.workspaceId, identity.userId);
-      if ((await tx.query('SELECT 1 FROM project WHERE id = $1', [body.id])).rowCount > 0) {
-        throw new AppError(ErrorCode.CONFLICT, 'A project with this id already exists.');
-      }
       await requireClientInWorkspace(tx, body.clientId, body.workspaceId);
       const seq = await changes.record({
         workspaceId: body.workspaceId,
@@ -84,6 +81,7 @@ export function createProjectHandlers(): ResourceHandlers<'project'> {
         `INSERT INTO project (id, workspace_id, client_id, name, description, status, start_date, due_date, budget,
            currency, billing_type, color, created_by, updated_by, version)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13, $14)
+         ON CONFLICT (id) DO NOTHING
          RETURNING ${COLUMNS}`,
         [
           body.id,
@@ -102,6 +100,10 @@ export function createProjectHandlers(): ResourceHandlers<'project'> {
           seq,
         ],
       );
+      // An id taken anywhere (whichever workspace holds it) is a conflict, never an overwrite;
+      // DO NOTHING answers it in the insert itself, with no read before every create.
+      if (!rows[0])
+        throw new AppError(ErrorCode.CONFLICT, 'A project with this id already exists.');
       return { project: toProject(rows[0] as ProjectRow) };
     },
 
