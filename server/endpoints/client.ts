@@ -85,7 +85,7 @@ export function createClientHandlers(): ResourceHandlers<'client'> {
       // An id taken anywhere (whichever workspace holds it) is a conflict, never an overwrite;
       // DO NOTHING answers it in the insert itself, with no read before every create.
       if (!rows[0]) throw new AppError(ErrorCode.CONFLICT, 'A client with this id already exists.');
-      return { client: toClient(rows[0] as ClientRow) };
+      return { client: toClient(rows[0]) };
     },
 
     'client/update-client': async ({ query, body, identity, tx, changes }) => {

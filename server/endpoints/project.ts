@@ -104,7 +104,7 @@ export function createProjectHandlers(): ResourceHandlers<'project'> {
       // DO NOTHING answers it in the insert itself, with no read before every create.
       if (!rows[0])
         throw new AppError(ErrorCode.CONFLICT, 'A project with this id already exists.');
-      return { project: toProject(rows[0] as ProjectRow) };
+      return { project: toProject(rows[0]) };
     },
 
     'project/update-project': async ({ query, body, identity, tx, changes }) => {
