@@ -11,7 +11,11 @@ import type { SyncedTable } from '#contract/sync.ts';
 import type { Identity } from '../auth/identity.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
-import { createChangeRecorder } from '../sync/change-recorder.ts';
+import {
+  createChangeLogBuffer,
+  createChangeRecorder,
+  type ChangeLogBuffer,
+} from '../sync/change-recorder.ts';
 import type { EndpointHandlers, HandlerContext } from './endpoint-handler.ts';
 import { parseInput } from './request-input.ts';
 
@@ -91,13 +95,14 @@ export function createOperationRunner(deps: {
     tx: Queryable,
     request: OperationRequest,
     beforeCommit?: (tx: Queryable, result: OperationOutcome) => Promise<void>,
+    changeLog?: ChangeLogBuffer,
   ): Promise<{ done: OperationOutcome; committed: Committed }> {
     const { def } = request;
     const handler = handlers[endpointKey(def)];
     if (!handler) throw new Error(`No handler for ${endpointKey(def)}`);
     const { query, body } = parse(def, request.rawQuery, request.rawBody);
     const effects: (() => Promise<void>)[] = [];
-    const changes = createChangeRecorder(tx);
+    const changes = createChangeRecorder(tx, changeLog);
     const result = await handler({
       query,
       body,
@@ -181,6 +186,8 @@ export function createOperationRunner(deps: {
   ): Promise<T> {
     const committed: Committed[] = [];
     const value = await deps.db.transaction(async (tx) => {
+      // Without savepoints nothing is rolled back partly, so the change log can wait for the end.
+      const changeLog = options.savepoints ? undefined : createChangeLogBuffer(tx);
       let savepoints = 0;
       const inSavepoint = async <R>(work: () => Promise<R>): Promise<R> => {
         if (!options.savepoints) return work();
@@ -195,17 +202,19 @@ export function createOperationRunner(deps: {
           throw error;
         }
       };
-      return fn({
+      const result = await fn({
         tx,
         savepoints: options.savepoints,
         inSavepoint,
         run: (request, beforeCommit) =>
           inSavepoint(async () => {
-            const { done, committed: after } = await execute(tx, request, beforeCommit);
+            const { done, committed: after } = await execute(tx, request, beforeCommit, changeLog);
             committed.push(after);
             return done;
           }),
       });
+      await changeLog?.flush();
+      return result;
     });
     await afterCommit(committed);
     return value;

@@ -21,15 +21,81 @@ export interface ChangeRecorder {
   readonly touched: ReadonlyMap<string, { tables: Set<SyncedTable>; seq: number }>;
 }
 
-export function createChangeRecorder(tx: Queryable): ChangeRecorder {
+type Change = Parameters<ChangeRecorder['record']>[0];
+
+/**
+ * A batch's change log, written once before its commit: sequences are handed out from a block
+ * reserved on the workspace's counter row (which stays locked until commit, so the order
+ * guarantee above holds), the unused tail is given back, and the log rows go in one insert.
+ * Only for a transaction that is rolled back whole on any failure: a savepoint rolled back after
+ * handing out sequences would leave log rows for changes that never happened.
+ */
+export interface ChangeLogBuffer {
+  record(change: Change): Promise<number>;
+  flush(): Promise<void>;
+}
+
+export function createChangeLogBuffer(tx: Queryable, blockSize = 128): ChangeLogBuffer {
+  const blocks = new Map<string, { next: number; end: number }>();
+  const pending: (Change & { seq: number })[] = [];
+  return {
+    async record(change) {
+      let block = blocks.get(change.workspaceId);
+      if (!block || block.next > block.end) {
+        const { rows } = await tx.query<{ seq: string }>(
+          `INSERT INTO workspace_seq (workspace_id, seq) VALUES ($1::uuid, $2)
+           ON CONFLICT (workspace_id) DO UPDATE SET seq = workspace_seq.seq + $2
+           RETURNING seq`,
+          [change.workspaceId, blockSize],
+        );
+        const end = Number(rows[0]?.seq);
+        block = { next: end - blockSize + 1, end };
+        blocks.set(change.workspaceId, block);
+      }
+      const seq = block.next;
+      block.next += 1;
+      pending.push({ ...change, seq });
+      return seq;
+    },
+    async flush() {
+      for (const [workspaceId, block] of blocks) {
+        if (block.next <= block.end) {
+          // Give back what was not used: the workspace's sequence has no gaps.
+          await tx.query('UPDATE workspace_seq SET seq = $2 WHERE workspace_id = $1', [
+            workspaceId,
+            block.next - 1,
+          ]);
+        }
+      }
+      if (pending.length === 0) return;
+      const values = pending.map((_, index) => {
+        const n = index * 5;
+        return `($${n + 1}::uuid, $${n + 2}, $${n + 3}, $${n + 4}::uuid, $${n + 5})`;
+      });
+      await tx.query(
+        `INSERT INTO change_log (workspace_id, seq, table_name, entity_id, op) VALUES ${values.join(', ')}`,
+        pending.flatMap((change) => [
+          change.workspaceId,
+          change.seq,
+          change.table,
+          change.entityId,
+          change.op,
+        ]),
+      );
+      pending.length = 0;
+    },
+  };
+}
+
+export function createChangeRecorder(tx: Queryable, buffer?: ChangeLogBuffer): ChangeRecorder {
   let lastSeq: number | null = null;
   const touched = new Map<string, { tables: Set<SyncedTable>; seq: number }>();
-  return {
-    async record({ workspaceId, table, entityId, op }) {
-      // One statement for the sequence bump and the log row: statements, not rows, are the cost
-      // on embedded PGlite (a sync push writes one change per mutation).
-      const { rows } = await tx.query<{ seq: string }>(
-        `WITH next AS (
+  const write = async ({ workspaceId, table, entityId, op }: Change): Promise<number> => {
+    if (buffer) return buffer.record({ workspaceId, table, entityId, op });
+    // One statement for the sequence bump and the log row: statements, not rows, are the cost
+    // on embedded PGlite.
+    const { rows } = await tx.query<{ seq: string }>(
+      `WITH next AS (
            INSERT INTO workspace_seq (workspace_id, seq) VALUES ($1::uuid, 1)
            ON CONFLICT (workspace_id) DO UPDATE SET seq = workspace_seq.seq + 1
            RETURNING seq
@@ -37,9 +103,14 @@ export function createChangeRecorder(tx: Queryable): ChangeRecorder {
          INSERT INTO change_log (workspace_id, seq, table_name, entity_id, op)
          SELECT $1::uuid, seq, $2::text, $3::uuid, $4::text FROM next
          RETURNING seq`,
-        [workspaceId, table, entityId, op],
-      );
-      const seq = Number(rows[0]?.seq);
+      [workspaceId, table, entityId, op],
+    );
+    return Number(rows[0]?.seq);
+  };
+  return {
+    async record(change) {
+      const { workspaceId, table } = change;
+      const seq = await write(change);
       lastSeq = Math.max(lastSeq ?? 0, seq);
       const entry = touched.get(workspaceId) ?? { tables: new Set<SyncedTable>(), seq };
       entry.tables.add(table);

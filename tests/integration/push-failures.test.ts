@@ -119,4 +119,33 @@ describe('push failures', () => {
     );
     expect(rows.rows).toEqual([{ n: 3 }]);
   });
+
+  it('a batch leaves the change log without gaps, each entry the version of its row', async () => {
+    const device = `device-${randomUUID()}`;
+    const before = await t.db.query<{ seq: string }>(
+      'SELECT seq FROM workspace_seq WHERE workspace_id = $1',
+      [workspaceId],
+    );
+    const start = Number(before.rows[0]?.seq ?? 0);
+    const batch = Array.from({ length: 7 }, (_, i) => create(i + 1, `gapless ${i}`));
+    const r = await push(device, batch);
+    expect(r.body.results.map((result: Json) => result.seq)).toEqual(
+      batch.map((_, i) => start + i + 1),
+    );
+    const log = await t.db.query<{ seq: string; version: string }>(
+      `SELECT l.seq, c.version FROM change_log l JOIN client c ON c.id = l.entity_id
+       WHERE l.workspace_id = $1 AND l.seq > $2 ORDER BY l.seq`,
+      [workspaceId, start],
+    );
+    expect(log.rows.map((row) => [Number(row.seq), Number(row.version)])).toEqual(
+      batch.map((_, i) => [start + i + 1, start + i + 1]),
+    );
+    // The reserved block's tail was given back: the next write follows on directly.
+    const next = await call('POST', '/api/client?endpoint=create-client', {
+      id: randomUUID(),
+      workspaceId,
+      name: 'direct',
+    });
+    expect(next.body.client.version).toBe(start + batch.length + 1);
+  });
 });
