@@ -20,7 +20,7 @@ export function createSignalrHandlers(deps: {
       if (query.workspaceId !== undefined) {
         await requireWorkspaceRole(tx, query.workspaceId, identity.userId);
       }
-      return { url: hub.url, accessToken: await hub.issueAccessToken(identity.userId) };
+      return { url: hub.url, accessToken: await hub.issueAccessToken(identity) };
     },
 
     'signalr/join-notification-group': async ({ body, identity, tx }) => {

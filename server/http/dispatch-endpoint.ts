@@ -8,7 +8,6 @@ import type { Context } from 'hono';
 import type { EndpointDefinition } from '#contract/define-endpoint.ts';
 import { endpointRegistry } from '#contract/endpoint-registry.ts';
 import type { Identity, VerifyAccessToken } from '../auth/identity.ts';
-import { runWithIdentity } from '../auth/request-identity.ts';
 import type { Database } from '../db/database.ts';
 import type { AppEnv } from './app-env.ts';
 import { AppError, ErrorCode } from './app-error.ts';
@@ -71,7 +70,7 @@ export function createEndpointDispatcher(deps: DispatcherDeps) {
     }
 
     const identity = await identify(c, def, deps.verifyAccessToken);
-    return runWithIdentity(identity, () => serve(c, def, url, identity));
+    return serve(c, def, url, identity);
   }
 
   async function serve(

@@ -46,7 +46,6 @@ import {
   RecordTooLargeError,
   type ClientMessage,
 } from './hub-protocol.ts';
-import { requestIdentity } from '../auth/request-identity.ts';
 import type { HubTokens } from './hub-tokens.ts';
 
 export interface HubTimings {
@@ -128,10 +127,10 @@ export interface NotificationHub {
   /** For the HTTP server's 'upgrade' event: answers every upgrade, hub path or not. */
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void;
   /**
-   * A hub token for this user. It names the auth session of the /api request being served
-   * (request-identity.ts) when that request is this user's and its token named one.
+   * A hub token for this user, naming the auth session of the access token that asked for it
+   * (when it named one), so a sign-out of that session can close its connections.
    */
-  issueAccessToken(userId: string): Promise<string>;
+  issueAccessToken(identity: { userId: string; sessionId?: string | undefined }): Promise<string>;
   /** Closes the connections of these auth sessions on every process; refuses their tokens. */
   endSessions(sessionIds: readonly string[]): void;
   /** Adds a connection to a group if it is live and belongs to `userId` (on any process). */
@@ -904,11 +903,8 @@ export function createNotificationHub(deps: NotificationHubDeps): NotificationHu
     url,
     app,
     handleUpgrade,
-    issueAccessToken: (userId) => {
-      const identity = requestIdentity();
-      const sessionId = identity?.userId === userId ? identity.sessionId : undefined;
-      return deps.tokens.sign(userId, undefined, sessionId);
-    },
+    issueAccessToken: (identity) =>
+      deps.tokens.sign(identity.userId, undefined, identity.sessionId),
     endSessions,
     joinGroup,
     sendToGroup,
