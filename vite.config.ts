@@ -115,6 +115,7 @@ export default defineConfig({
           'sw.js',
           'workbox-*.js',
           'home.html',
+          '404.html',
           '*/**/index.html',
           'og-image.png',
         ],
