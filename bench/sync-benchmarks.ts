@@ -264,7 +264,7 @@ async function benchPushDrain(postgresUrl?: string): Promise<Row> {
     const raw = performance.now() - rawStarted;
     const rate = perSecond(DRAIN, drained);
     const row: Row = {
-      what: `push drain: ${fmt(DRAIN)} queued client creates pushed in batches of 100 to the in-process server (${postgresUrl ? 'PostgreSQL, a scratch database' : 'PGlite'}, one transaction per batch, a savepoint, idempotency record and change log per mutation) and acked by pull`,
+      what: `push drain: ${fmt(DRAIN)} queued client creates pushed in batches of 100 to the in-process server (${postgresUrl ? 'PostgreSQL, a scratch database' : 'PGlite'}, one transaction per batch, savepoints only after a failure, idempotency records and change log one insert each per batch) and acked by pull`,
       figure: `${fmt(rate)} mutations/s (${(drained / 1_000).toFixed(1)} s, of which ${(serverMs / 1_000).toFixed(1)} s inside the server)`,
       reference: `${fmt(perSecond(DRAIN, raw))} rows/s (raw single-row INSERT transactions, same rows)`,
       ratio: `${(rate / perSecond(DRAIN, raw)).toFixed(2)}x of raw`,
