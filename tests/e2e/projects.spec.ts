@@ -66,6 +66,8 @@ test('projects: create with a new client, filter, move on the board, edit in the
   page,
   request,
 }) => {
+  // One long flow with five axe scans: on a shared 2-core machine it needs more than 30 s.
+  test.setTimeout(90_000);
   const email = newEmail('projects');
   await createConfirmedUser(request, email);
   await signInAt(page, email);
