@@ -3,27 +3,18 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getPlan } from '../../contract/entities/plan.ts';
-import { createTestApp, jsonRequest, type TestApp } from '../fixtures/create-test-app.ts';
-import { bearer, createTestTokens, newTestUser, type TestUser } from '../fixtures/test-tokens.ts';
+import type { TestApp } from '../fixtures/create-test-app.ts';
+import { createRegisteredUserApp, type RegisteredUserApp } from '../fixtures/registered-user.ts';
 
 type Json = Record<string, any>;
 
 describe('plan limits', () => {
   let t: TestApp;
-  let tokens: Awaited<ReturnType<typeof createTestTokens>>;
-  let ada: TestUser;
   let workspaceId: string;
+  let call: RegisteredUserApp['call'];
   let clientId: string;
   const allowance = getPlan('free').limits.activeProjects!;
 
-  async function call(method: string, url: string, body?: unknown) {
-    const headers = bearer(await tokens.sign(ada));
-    const response = await t.app.request(
-      url,
-      body === undefined ? { method, headers } : jsonRequest(method, body, headers),
-    );
-    return { status: response.status, body: (await response.json()) as Json };
-  }
   const createProject = (name: string, extra: Json = {}) =>
     call('POST', '/api/project?endpoint=create-project', {
       id: randomUUID(),
@@ -34,15 +25,7 @@ describe('plan limits', () => {
     });
 
   beforeAll(async () => {
-    tokens = await createTestTokens();
-    t = await createTestApp({ verifyAccessToken: tokens.verifyAccessToken });
-    ada = newTestUser('ada');
-    const registered = await call('POST', '/api/register?endpoint=register-user', {
-      id: ada.id,
-      email: ada.email,
-      firstName: 'Ada',
-    });
-    workspaceId = registered.body.data.workspace.id as string;
+    ({ t, workspaceId, call } = await createRegisteredUserApp());
     clientId = randomUUID();
     await call('POST', '/api/client?endpoint=create-client', {
       id: clientId,

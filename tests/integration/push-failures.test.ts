@@ -4,24 +4,17 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClientHandlers } from '../../server/endpoints/client.ts';
-import { createTestApp, jsonRequest, type TestApp } from '../fixtures/create-test-app.ts';
-import { bearer, createTestTokens, newTestUser, type TestUser } from '../fixtures/test-tokens.ts';
+import type { TestApp } from '../fixtures/create-test-app.ts';
+import { createRegisteredUserApp, type RegisteredUserApp } from '../fixtures/registered-user.ts';
 
 type Json = Record<string, any>;
 
 describe('push failures', () => {
   let t: TestApp;
-  let tokens: Awaited<ReturnType<typeof createTestTokens>>;
-  let ada: TestUser;
   let workspaceId: string;
+  let call: RegisteredUserApp['call'];
   let busy = true;
   const real = createClientHandlers()['client/create-client'];
-
-  async function call(method: string, url: string, body?: unknown) {
-    const headers = bearer(await tokens.sign(ada));
-    const response = await t.app.request(url, jsonRequest(method, body, headers));
-    return { status: response.status, body: (await response.json()) as Json };
-  }
 
   const create = (clientSeq: number, name: string) => ({
     mutationId: randomUUID(),
@@ -42,9 +35,7 @@ describe('push failures', () => {
       .sort();
 
   beforeAll(async () => {
-    tokens = await createTestTokens();
-    t = await createTestApp({
-      verifyAccessToken: tokens.verifyAccessToken,
+    ({ t, workspaceId, call } = await createRegisteredUserApp({
       handlers: {
         'client/create-client': async (ctx) => {
           const output = await real(ctx);
@@ -57,14 +48,7 @@ describe('push failures', () => {
           return output;
         },
       },
-    });
-    ada = newTestUser('ada');
-    const registered = await call('POST', '/api/register?endpoint=register-user', {
-      id: ada.id,
-      email: ada.email,
-      firstName: 'Ada',
-    });
-    workspaceId = registered.body.data.workspace.id as string;
+    }));
   });
   afterAll(async () => {
     await t.cleanup();
