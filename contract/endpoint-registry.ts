@@ -2,23 +2,9 @@
  * Every operation of the API, in one list. The server dispatcher, the OpenAPI document and the
  * tests derive from it; adding an operation here without a server handler fails to compile.
  */
-import {
-  createClient,
-  deleteClient,
-  getClient,
-  getClients,
-  updateClient,
-} from './endpoints/client.ts';
 import { getPublicConfig } from './endpoints/config.ts';
 import { submitContact } from './endpoints/contact.ts';
 import { submitFeedback } from './endpoints/feedback.ts';
-import {
-  createProject,
-  deleteProject,
-  getProject,
-  getProjects,
-  updateProject,
-} from './endpoints/project.ts';
 import {
   deleteAllNotifications,
   deleteNotification,
@@ -32,6 +18,7 @@ import { registerUser } from './endpoints/register.ts';
 import { joinNotificationGroup, notificationConnect } from './endpoints/signalr.ts';
 import { pullChanges, pushMutations } from './endpoints/sync.ts';
 import { getVersion } from './endpoints/system.ts';
+import { syncedEntities } from './synced-entities.ts';
 import { getUserProfile, updateUserProfile } from './endpoints/user.ts';
 import {
   getOwnedWorkspaceId,
@@ -52,16 +39,8 @@ export const endpointRegistry = [
   getWorkspaceMembers,
   getWorkspaceSettings,
   updateWorkspaceSettings,
-  createClient,
-  updateClient,
-  deleteClient,
-  getClients,
-  getClient,
-  createProject,
-  updateProject,
-  deleteProject,
-  getProjects,
-  getProject,
+  ...syncedEntities[0].endpointList,
+  ...syncedEntities[1].endpointList,
   pushMutations,
   pullChanges,
   getNotifications,

@@ -5,14 +5,18 @@
 import * as v from 'valibot';
 import { text } from './text.ts';
 import { idSchema } from './entities/ids.ts';
+import { syncedEntities, type SyncedEntityTable } from './synced-entities.ts';
 
 export const MAX_PUSH_MUTATIONS = 100;
 export const DEFAULT_PULL_LIMIT = 1000;
 export const MAX_PULL_LIMIT = 1000;
 
-/** Names of synced tables as the app's database names them. */
-export const syncedTables = ['workspaces', 'clients', 'projects'] as const;
-export type SyncedTable = (typeof syncedTables)[number];
+/** Names of synced tables as the app's database names them: the workspace, then each entity's. */
+export const syncedTables: readonly SyncedTable[] = [
+  'workspaces',
+  ...syncedEntities.map((entity) => entity.table),
+];
+export type SyncedTable = 'workspaces' | SyncedEntityTable;
 
 export const clientIdSchema = v.pipe(
   text('clientId must be text'),

@@ -143,7 +143,7 @@ export function createClientHandlers(): ResourceHandlers<'client'> {
     },
 
     'client/get-clients': async ({ query, identity, tx }) => {
-      await requireWorkspaceRole(tx, query.workspaceId, identity.userId);
+      await requireWorkspaceRole(tx, query.workspaceId as string, identity.userId);
       const { rows } = await tx.query<ClientRow>(
         `SELECT ${COLUMNS} FROM client WHERE workspace_id = $1 AND ($2::text IS NULL OR status = $2) ORDER BY lower(name), id`,
         [query.workspaceId, query.status ?? null],

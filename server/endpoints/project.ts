@@ -171,7 +171,7 @@ export function createProjectHandlers(): ResourceHandlers<'project'> {
     },
 
     'project/get-projects': async ({ query, identity, tx }) => {
-      await requireWorkspaceRole(tx, query.workspaceId, identity.userId);
+      await requireWorkspaceRole(tx, query.workspaceId as string, identity.userId);
       const { rows } = await tx.query<ProjectRow>(
         `SELECT ${COLUMNS} FROM project
          WHERE workspace_id = $1 AND ($2::uuid IS NULL OR client_id = $2) AND ($3::text IS NULL OR status = $3)
