@@ -4,6 +4,7 @@
  */
 import type * as v from 'valibot';
 import type { RegisteredEndpoint } from '#contract/endpoint-registry.ts';
+import type { PushConflict } from '#contract/sync.ts';
 import type { Identity } from '../auth/identity.ts';
 import type { Queryable } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
@@ -26,6 +27,10 @@ export interface HandlerContext<E extends RegisteredEndpoint> {
   changes: ChangeRecorder;
   /** Runs after the transaction commits (mail, hub pushes); never when it rolls back. */
   afterCommit: (effect: () => Promise<void>) => void;
+  /** A pushed patch's fields as the device last saw them (sync spec b.8.2); direct calls: none. */
+  baseValues: Readonly<Record<string, unknown>> | undefined;
+  /** Says the patch replaced another writer's change of these fields (it still applies). */
+  reportConflict: (conflict: PushConflict) => void;
 }
 
 export type EndpointHandler<E extends RegisteredEndpoint> = (

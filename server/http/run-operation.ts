@@ -7,7 +7,7 @@
 import * as v from 'valibot';
 import type { EndpointDefinition } from '#contract/define-endpoint.ts';
 import { endpointKey } from '#contract/endpoint-registry.ts';
-import type { SyncedTable } from '#contract/sync.ts';
+import type { PushConflict, SyncedTable } from '#contract/sync.ts';
 import type { Identity } from '../auth/identity.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
@@ -37,12 +37,16 @@ export interface OperationRequest {
   logger: Logger;
   /** The device that caused the change, echoed in invalidations so it can skip its own. */
   originClientId?: string | null;
+  /** A pushed patch's fields as the device saw them; an update reports a conflict against them. */
+  baseValues?: Readonly<Record<string, unknown>> | undefined;
 }
 
 export interface OperationOutcome {
   output: unknown;
   /** Highest change-log sequence written, or null when nothing synced changed. */
   seq: number | null;
+  /** The patch replaced another writer's change of these fields (see `baseValues`). */
+  conflict?: PushConflict;
 }
 
 type AnyHandler = (ctx: HandlerContext<never>) => Promise<unknown>;
@@ -103,6 +107,7 @@ export function createOperationRunner(deps: {
     const { query, body } = parse(def, request.rawQuery, request.rawBody);
     const effects: (() => Promise<void>)[] = [];
     const changes = createChangeRecorder(tx, changeLog);
+    let conflict: PushConflict | undefined;
     const result = await handler({
       query,
       body,
@@ -114,9 +119,17 @@ export function createOperationRunner(deps: {
       clientIp: request.clientIp,
       logger: request.logger,
       afterCommit: (effect: () => Promise<void>) => effects.push(effect),
+      baseValues: request.baseValues,
+      reportConflict: (found: PushConflict) => {
+        conflict = found;
+      },
     } as never);
     const output = deps.validateOutput ? v.parse(def.output, result) : result;
-    const done: OperationOutcome = { output, seq: changes.lastSeq };
+    const done: OperationOutcome = {
+      output,
+      seq: changes.lastSeq,
+      ...(conflict ? { conflict } : {}),
+    };
     if (beforeCommit) await beforeCommit(tx, done);
     return { done, committed: { effects, touched: changes.touched, request } };
   }

@@ -10,15 +10,9 @@
  */
 import type { PullOutput, SyncChange, SyncedTable } from '#contract/sync.ts';
 import type { Queryable } from '../db/database.ts';
-import {
-  toClient,
-  toProject,
-  toWorkspace,
-  WORKSPACE_COLUMNS,
-  type ClientRow,
-  type ProjectRow,
-  type WorkspaceRow,
-} from '../endpoints/row-mappers.ts';
+import { allEntities } from '#contract/synced-entities.ts';
+import { entitySql } from '../endpoints/entity-sql.ts';
+import { toWorkspace, WORKSPACE_COLUMNS, type WorkspaceRow } from '../endpoints/row-mappers.ts';
 import { decodeCursor, encodeCursor, type SyncCursor } from './sync-cursor.ts';
 
 interface TableReader {
@@ -37,11 +31,6 @@ interface TableReader {
     limit: number,
   ): Promise<{ id: string; row: Record<string, unknown> }[]>;
 }
-
-const CLIENT_COLUMNS =
-  'id, workspace_id, name, company, email, phone, address, website, notes_summary, tags, status, currency, locale, time_zone, archived, created_at, created_by, updated_at, updated_by, version';
-const PROJECT_COLUMNS =
-  "id, workspace_id, client_id, name, description, status, to_char(start_date, 'YYYY-MM-DD') AS start_date, to_char(due_date, 'YYYY-MM-DD') AS due_date, budget::text AS budget, currency, billing_type, color, archived, created_at, created_by, updated_at, updated_by, version";
 
 function reader<R extends { id: string }>(
   table: SyncedTable,
@@ -72,11 +61,22 @@ function reader<R extends { id: string }>(
   };
 }
 
-/** Snapshot order: a project's client arrives before (or in the same page as) the project. */
+/**
+ * Snapshot order is the registry's parent order: a row's parent arrives before (or in the same
+ * page as) the row.
+ */
 const READERS: readonly TableReader[] = [
   reader<WorkspaceRow>('workspaces', 'workspace', WORKSPACE_COLUMNS, 'id', toWorkspace),
-  reader<ClientRow>('clients', 'client', CLIENT_COLUMNS, 'workspace_id', toClient),
-  reader<ProjectRow>('projects', 'project', PROJECT_COLUMNS, 'workspace_id', toProject),
+  ...allEntities().map((entity) => {
+    const sql = entitySql(entity);
+    return reader<Record<string, unknown> & { id: string }>(
+      entity.table as SyncedTable,
+      sql.table,
+      sql.select,
+      'workspace_id',
+      (row) => sql.toRow(row),
+    );
+  }),
 ];
 
 export async function pullChanges(

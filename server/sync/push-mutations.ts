@@ -16,7 +16,7 @@
 import type { EndpointDefinition } from '#contract/define-endpoint.ts';
 import type { ErrorBody } from '#contract/errors.ts';
 import { endpointRegistry } from '#contract/endpoint-registry.ts';
-import type { PushConflict, PushMutation, PushOutput, PushResult } from '#contract/sync.ts';
+import type { PushMutation, PushOutput, PushResult } from '#contract/sync.ts';
 import type { Identity } from '../auth/identity.ts';
 import type { Queryable } from '../db/database.ts';
 import { AppError, ErrorCode, isAppError } from '../http/app-error.ts';
@@ -121,7 +121,6 @@ async function applyBatch(
 
     try {
       const def = resolveMutation(mutation);
-      const conflict = await detectConflict(batch, def, mutation, input);
       const outcome = await batch.run(
         {
           def,
@@ -132,6 +131,7 @@ async function applyBatch(
           clientIp: input.clientIp,
           logger,
           originClientId: clientId,
+          baseValues: mutation.baseValues,
         },
         async (opTx, result) => {
           const entry = {
@@ -153,7 +153,7 @@ async function applyBatch(
         status: def.status,
         body: outcome.output,
         seq: outcome.seq,
-        ...(conflict ? { conflict } : {}),
+        ...(outcome.conflict ? { conflict: outcome.conflict } : {}),
       });
     } catch (error) {
       if (!batch.savepoints) throw new StartCarefully();
@@ -234,63 +234,6 @@ async function noteClientSeq(
     'UPDATE sync_client SET last_client_seq = GREATEST(last_client_seq, $2), last_seen_at = now() WHERE client_id = $1',
     [clientId, highest],
   );
-}
-
-/** JSON equality for field values (strings, numbers, null, arrays of tags). */
-function sameValue(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
-}
-
-/**
- * Sync spec b.8.2, detect, don't block: before an `update-x` patch, read the entity through its
- * `get-x` operation (with the caller's identity, so no access is widened) and compare each patched
- * field with the value the device saw. Informational: read in its own savepoint of the batch's
- * transaction, just before the update. Any failure reads as "no conflict"; the update itself then
- * reports what is wrong.
- */
-async function detectConflict(
-  batch: OperationBatch,
-  def: EndpointDefinition,
-  mutation: PushMutation,
-  context: { identity: Identity; requestId: string; clientIp: string; logger: Logger },
-): Promise<PushConflict | null> {
-  const base = mutation.baseValues;
-  const body = mutation.body;
-  if (!base || !def.operation.startsWith('update-') || typeof body !== 'object' || body === null) {
-    return null;
-  }
-  const getDef = (endpointRegistry as readonly EndpointDefinition[]).find(
-    (candidate) =>
-      candidate.resource === def.resource &&
-      candidate.operation === `get-${def.operation.slice('update-'.length)}`,
-  );
-  const id = mutation.query.id;
-  if (!getDef || typeof id !== 'string') return null;
-  try {
-    const { output } = await batch.run({
-      def: getDef,
-      rawQuery: { id },
-      rawBody: undefined,
-      identity: context.identity,
-      requestId: context.requestId,
-      clientIp: context.clientIp,
-      logger: context.logger,
-    });
-    const current = Object.values(output as Record<string, unknown>)[0] as
-      Record<string, unknown> | undefined;
-    if (!current) return null;
-    const fields = Object.keys(body).filter(
-      (field) => field in base && !sameValue(current[field], base[field]),
-    );
-    if (fields.length === 0) return null;
-    return {
-      fields,
-      theirs: Object.fromEntries(fields.map((field) => [field, current[field] ?? null])),
-      by: typeof current.updatedBy === 'string' ? current.updatedBy : null,
-    };
-  } catch {
-    return null;
-  }
 }
 
 /** The registered operation a mutation names, if it is one a device may queue. */

@@ -1,0 +1,319 @@
+/**
+ * The five CRUD operations of a synced entity, derived from its declaration. Rules every derived
+ * handler keeps:
+ * - Access: the caller must be a member of the row's workspace; a row in a workspace the caller
+ *   cannot see answers exactly like a missing one (404), so ids cannot be probed.
+ * - A child's parent must be a row of the same workspace (on create and on a move), else a 422
+ *   naming the field.
+ * - Every write records its change in the same transaction (change-recorder.ts), and entity hooks
+ *   (plan limits) run after that record, whose row lock orders the workspace's writers.
+ * - An update locks the row, checks the declaration's cross-field rules on the row it would make,
+ *   and compares the patched fields with the values the device saw (sync spec b.8.2: detect,
+ *   don't block; the patch still applies).
+ * - A delete takes the row's descendants with it, deepest first, each recorded, so every device
+ *   drops them; an edge declared `confirm` needs `cascade=true` when it has rows.
+ * Special rules of one entity stay explicit, in that entity's hooks.
+ */
+import type { PushConflict } from '#contract/sync.ts';
+import type { AnySyncedEntity } from '#contract/synced-entity.ts';
+import { childrenOf, entityNamed } from '#contract/synced-entities.ts';
+import type { WorkspaceRole } from '#contract/entities/workspace.ts';
+import type { Identity } from '../auth/identity.ts';
+import type { Queryable } from '../db/database.ts';
+import { AppError, ErrorCode } from '../http/app-error.ts';
+import type { ChangeRecorder } from '../sync/change-recorder.ts';
+import { entitySql, type EntitySql } from './entity-sql.ts';
+import { requireWorkspaceRole } from './workspace-access.ts';
+
+type Row = Record<string, unknown>;
+
+export interface EntityHooks {
+  /** After the parent check and the change record, before the insert. */
+  beforeCreate?: (ctx: { tx: Queryable; body: Row; identity: Identity }) => Promise<void>;
+  /** After the lock, the rules and the change record, before the update. */
+  beforeUpdate?: (ctx: {
+    tx: Queryable;
+    current: Row;
+    patch: Row;
+    identity: Identity;
+  }) => Promise<void>;
+}
+
+interface Context {
+  query: Record<string, string | undefined>;
+  body: Row;
+  identity: Identity;
+  tx: Queryable;
+  changes: ChangeRecorder;
+  baseValues?: Readonly<Row> | undefined;
+  reportConflict?: (conflict: PushConflict) => void;
+}
+
+type Handler = (ctx: Context) => Promise<unknown>;
+
+const plural = (entity: AnySyncedEntity) => entity.plural.replace(/-/g, ' ');
+
+/** JSON equality for field values (strings, numbers, null, arrays, objects). */
+function sameValue(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+}
+
+async function requireParent(
+  tx: Queryable,
+  entity: AnySyncedEntity,
+  parentId: string,
+  workspaceId: string,
+): Promise<void> {
+  const parent = entity.parent;
+  if (!parent) return;
+  const { rowCount } = await tx.query(
+    `SELECT 1 FROM ${entityNamed(parent.entity).sqlTable} WHERE id = $1 AND workspace_id = $2`,
+    [parentId, workspaceId],
+  );
+  if (rowCount === 0) {
+    const word = parent.entity.replace(/-/g, ' ');
+    throw new AppError(ErrorCode.BUSINESS_RULE, `The ${word} does not exist in this workspace.`, {
+      details: [{ path: `body.${parent.key}`, message: `Unknown ${word}` }],
+    });
+  }
+}
+
+/** Descendant rows of one row, by entity, deepest level last (parents before children). */
+async function descendants(
+  tx: Queryable,
+  entity: AnySyncedEntity,
+  ids: readonly string[],
+): Promise<{ entity: AnySyncedEntity; ids: string[]; edge: 'cascade' | 'confirm' }[]> {
+  const found: { entity: AnySyncedEntity; ids: string[]; edge: 'cascade' | 'confirm' }[] = [];
+  for (const child of childrenOf(entity.name)) {
+    const parent = child.parent;
+    if (!parent || ids.length === 0) continue;
+    const sql = entitySql(child);
+    const { rows } = await tx.query<{ id: string }>(
+      `SELECT id FROM ${sql.table} WHERE ${sql.column(parent.key)?.column ?? ''} = ANY($1::uuid[]) ORDER BY id FOR UPDATE`,
+      [ids],
+    );
+    const childIds = rows.map((row) => row.id);
+    if (childIds.length === 0) continue;
+    found.push({ entity: child, ids: childIds, edge: parent.onDelete });
+    found.push(...(await descendants(tx, child, childIds)));
+  }
+  return found;
+}
+
+export function createEntityHandlers(
+  declared: { readonly name: string; readonly table: string },
+  hooks: EntityHooks = {},
+): Record<string, Handler> {
+  // Typed loosely on purpose: one handler set serves every declaration (ResourceHandlers types
+  // the result per resource at the call site).
+  const entity = declared as unknown as AnySyncedEntity;
+  const sql: EntitySql = entitySql(entity);
+  const { resource, word } = entity;
+  const notFound = `No such ${word}.`;
+  const parentKey = entity.parent?.key;
+  const one = (row: Row) => ({ [entity.oneKey]: sql.toRow(row) });
+
+  /** The row locked for this transaction, after checking the caller may see it. */
+  async function lockRow(
+    tx: Queryable,
+    id: string,
+    userId: string,
+  ): Promise<{ row: Row; role: WorkspaceRole }> {
+    const { rows } = await tx.query<Row>(
+      `SELECT ${sql.select} FROM ${sql.table} WHERE id = $1 FOR UPDATE`,
+      [id],
+    );
+    const row = rows[0];
+    if (!row) throw new AppError(ErrorCode.NOT_FOUND, notFound);
+    try {
+      return { row, role: await requireWorkspaceRole(tx, String(row.workspace_id), userId) };
+    } catch {
+      throw new AppError(ErrorCode.NOT_FOUND, notFound);
+    }
+  }
+
+  function checkRules(next: Row): void {
+    for (const rule of entity.rules ?? []) {
+      if (rule.test(next)) continue;
+      throw new AppError(ErrorCode.VALIDATION_FAILED, `${rule.message}.`, {
+        details: [{ path: `body.${rule.path}`, message: rule.message }],
+      });
+    }
+  }
+
+  const insertKeys = ['id', 'workspaceId', ...(parentKey ? [parentKey] : []), ...entity.createKeys];
+
+  const create: Handler = async ({ body, identity, tx, changes }) => {
+    const workspaceId = String(body.workspaceId);
+    await requireWorkspaceRole(tx, workspaceId, identity.userId);
+    if (parentKey) await requireParent(tx, entity, String(body[parentKey]), workspaceId);
+    const seq = await changes.record({
+      workspaceId,
+      table: entity.table as never,
+      entityId: String(body.id),
+      op: 'upsert',
+    });
+    await hooks.beforeCreate?.({ tx, body, identity });
+    const columns = insertKeys.map((key) => sql.column(key)?.column ?? key);
+    const values = insertKeys.map((key) => sql.encode(key, body[key]));
+    const n = values.length;
+    const { rows } = await tx.query<Row>(
+      `INSERT INTO ${sql.table} (${columns.join(', ')}, created_by, updated_by, version)
+       VALUES (${insertKeys.map((key, index) => sql.param(key, index + 1)).join(', ')}, $${n + 1}, $${n + 1}, $${n + 2})
+       ON CONFLICT (id) DO NOTHING
+       RETURNING ${sql.select}`,
+      [...values, identity.userId, seq],
+    );
+    // An id taken anywhere (whichever workspace holds it) is a conflict, never an overwrite;
+    // DO NOTHING answers it in the insert itself, with no read before every create.
+    if (!rows[0]) throw new AppError(ErrorCode.CONFLICT, `A ${word} with this id already exists.`);
+    return one(rows[0]);
+  };
+
+  const update: Handler = async (ctx) => {
+    const { query, body, identity, tx, changes } = ctx;
+    const id = String(query.id);
+    const locked = await lockRow(tx, id, identity.userId);
+    const current = sql.toRow(locked.row);
+    const workspaceId = String(current.workspaceId);
+    if (parentKey && typeof body[parentKey] === 'string' && body[parentKey] !== current[parentKey])
+      await requireParent(tx, entity, body[parentKey], workspaceId);
+    checkRules({ ...current, ...body });
+    const base = ctx.baseValues;
+    if (base && ctx.reportConflict) {
+      const fields = Object.keys(body).filter(
+        (key) => key in base && !sameValue(current[key], base[key]),
+      );
+      if (fields.length > 0) {
+        ctx.reportConflict({
+          fields,
+          theirs: Object.fromEntries(fields.map((key) => [key, current[key] ?? null])),
+          by: typeof current.updatedBy === 'string' ? current.updatedBy : null,
+        });
+      }
+    }
+    const seq = await changes.record({
+      workspaceId,
+      table: entity.table as never,
+      entityId: id,
+      op: 'upsert',
+    });
+    await hooks.beforeUpdate?.({ tx, current, patch: body, identity });
+    // Keys come from the declaration's column list, in its order; the body only says which.
+    const keys = sql.columns.map((column) => column.key).filter((key) => key in body);
+    const sets = keys.map(
+      (key, index) => `${sql.column(key)?.column ?? key} = ${sql.param(key, index + 4)}`,
+    );
+    const { rows } = await tx.query<Row>(
+      `UPDATE ${sql.table} SET ${[...sets, 'updated_at = now()', 'updated_by = $2', 'version = $3'].join(', ')}
+       WHERE id = $1 RETURNING ${sql.select}`,
+      [id, identity.userId, seq, ...keys.map((key) => sql.encode(key, body[key]))],
+    );
+    return one(rows[0] as Row);
+  };
+
+  const remove: Handler = async ({ query, identity, tx, changes }) => {
+    const id = String(query.id);
+    const { row, role } = await lockRow(tx, id, identity.userId);
+    const workspaceId = String(row.workspace_id);
+    if (entity.deleteRole === 'admin' && role === 'member') {
+      throw new AppError(
+        ErrorCode.FORBIDDEN,
+        `Only a workspace owner or admin can delete ${plural(entity)}.`,
+      );
+    }
+    const below = await descendants(tx, entity, [id]);
+    const asked = below.find(
+      (level) => level.edge === 'confirm' && level.entity.parent?.entity === entity.name,
+    );
+    if (asked && query.cascade !== 'true') {
+      const count = asked.ids.length;
+      const noun = count === 1 ? asked.entity.word : plural(asked.entity);
+      throw new AppError(
+        ErrorCode.CONFLICT,
+        `This ${word} has ${count} ${noun}; delete them too with cascade=true.`,
+        { details: { [`${asked.entity.oneKey}Count`]: count } },
+      );
+    }
+    // Deepest first: a child row never outlives its parent, even for a moment.
+    for (const level of [...below].reverse()) {
+      const childSql = entitySql(level.entity);
+      for (const childId of level.ids) {
+        await changes.record({
+          workspaceId,
+          table: level.entity.table as never,
+          entityId: childId,
+          op: 'delete',
+        });
+      }
+      await tx.query(`DELETE FROM ${childSql.table} WHERE id = ANY($1::uuid[])`, [level.ids]);
+    }
+    await changes.record({
+      workspaceId,
+      table: entity.table as never,
+      entityId: id,
+      op: 'delete',
+    });
+    await tx.query(`DELETE FROM ${sql.table} WHERE id = $1`, [id]);
+    return { deleted: true, id };
+  };
+
+  const filters = entity.list.filters ?? [];
+  const list: Handler = async ({ query, identity, tx }) => {
+    let workspaceId = query.workspaceId;
+    if (entity.list.scope === 'parent' && parentKey && entity.parent) {
+      const parentSql = entitySql(entityNamed(entity.parent.entity));
+      const { rows } = await tx.query<{ workspace_id: string }>(
+        `SELECT workspace_id FROM ${parentSql.table} WHERE id = $1`,
+        [query[parentKey]],
+      );
+      workspaceId = rows[0]?.workspace_id;
+      const missing = `No such ${entity.parent.entity.replace(/-/g, ' ')}.`;
+      if (!workspaceId) throw new AppError(ErrorCode.NOT_FOUND, missing);
+      try {
+        await requireWorkspaceRole(tx, workspaceId, identity.userId);
+      } catch {
+        throw new AppError(ErrorCode.NOT_FOUND, missing);
+      }
+    } else {
+      await requireWorkspaceRole(tx, String(workspaceId), identity.userId);
+    }
+    const conditions = ['workspace_id = $1'];
+    const params: unknown[] = [workspaceId];
+    for (const key of [...(parentKey ? [parentKey] : []), ...filters]) {
+      const value = query[key];
+      if (value === undefined) continue;
+      params.push(value);
+      conditions.push(`${sql.column(key)?.column ?? key} = ${sql.param(key, params.length)}`);
+    }
+    const { rows } = await tx.query<Row>(
+      `SELECT ${sql.select} FROM ${sql.table} WHERE ${conditions.join(' AND ')} ORDER BY ${entity.list.orderBy}`,
+      params,
+    );
+    return { [entity.manyKey]: rows.map((row) => sql.toRow(row)) };
+  };
+
+  const get: Handler = async ({ query, identity, tx }) => {
+    const { rows } = await tx.query<Row>(`SELECT ${sql.select} FROM ${sql.table} WHERE id = $1`, [
+      query.id,
+    ]);
+    const row = rows[0];
+    if (!row) throw new AppError(ErrorCode.NOT_FOUND, notFound);
+    try {
+      await requireWorkspaceRole(tx, String(row.workspace_id), identity.userId);
+    } catch {
+      throw new AppError(ErrorCode.NOT_FOUND, notFound);
+    }
+    return one(row);
+  };
+
+  const { endpoints } = entity;
+  return {
+    [`${resource}/${endpoints.create.operation}`]: create,
+    [`${resource}/${endpoints.update.operation}`]: update,
+    [`${resource}/${endpoints.delete.operation}`]: remove,
+    [`${resource}/${endpoints.list.operation}`]: list,
+    [`${resource}/${endpoints.get.operation}`]: get,
+  };
+}
