@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { allEntities, type SyncedEntityName } from '#contract/synced-entities.ts';
 import {
   CURRENT_SCHEMA_VERSION,
   SCHEMA_VERSIONS,
   createAppDatabase,
   databaseNameFor,
+  entityStores,
+  syncedTable,
   type SchemaVersion,
 } from './app-database.ts';
 
@@ -22,6 +25,30 @@ describe('app database', () => {
     expect(versions).toEqual([...versions].sort((a, b) => a - b));
     expect(new Set(versions).size).toBe(versions.length);
     expect(CURRENT_SCHEMA_VERSION).toBe(versions.at(-1));
+  });
+
+  it("declares every entity's table with its contract indexes in the latest version naming it", () => {
+    // Forgetting a schema version for a new entity, or for an index added to a declaration,
+    // fails here instead of as a missing table or an unindexed query on a device.
+    const parts = (stores: string) => stores.split(',').map((part) => part.trim());
+    for (const entity of allEntities()) {
+      const latest = SCHEMA_VERSIONS.filter((step) => entity.table in step.stores).at(-1);
+      expect(latest, `no schema version declares ${entity.table}`).toBeDefined();
+      const declared = latest?.stores[entity.table];
+      expect(declared, `${entity.table} is dropped in version ${latest?.version}`).toBeTypeOf(
+        'string',
+      );
+      expect(parts(declared ?? '')).toEqual(parts(entityStores([entity.table])[entity.table]!));
+    }
+    expect(() => entityStores(['nothing'])).toThrow();
+  });
+
+  it("finds an entity's table by the entity's name", () => {
+    const db = createAppDatabase('u1', { name: freshName() });
+    for (const entity of allEntities()) {
+      expect(syncedTable(db, entity.name as SyncedEntityName).name).toBe(entity.table);
+    }
+    db.close();
   });
 
   it('opens with every table and the indexes the screens query', async () => {

@@ -3,10 +3,21 @@
  * user id), so another user never sees or replays this one's outbox. Every schema version and its
  * upgrade lives in SCHEMA_VERSIONS and nowhere else; a change is a new entry, never an edit.
  * Upgrades never drop the outbox (b.12). Entity rows are server rows plus LocalFields.
+ *
+ * Entity-blind: every synced entity has one table named `entity.table`, typed from its contract
+ * declaration (contract/synced-entities.ts); nothing here names an entity. A new entity (or a new
+ * index) needs a new SCHEMA_VERSIONS entry written with `entityStores`, and a test checks that
+ * the latest version naming each entity's table declares exactly its `entityStores`.
  */
 import { Dexie, type EntityTable, type Table, type Transaction } from 'dexie';
-import type { Client } from '#contract/entities/client.ts';
-import type { Project } from '#contract/entities/project.ts';
+import type * as v from 'valibot';
+import {
+  allEntities,
+  entityNamed,
+  entityOfTable,
+  type SyncedEntities,
+  type SyncedEntityName,
+} from '#contract/synced-entities.ts';
 import type { Workspace, WorkspaceMember } from '#contract/entities/workspace.ts';
 import type { OutboxEntry } from './outbox-entry.ts';
 import type { SyncIssue } from './sync-issue.ts';
@@ -25,34 +36,46 @@ export interface LocalFields {
    * instead of the visible field; removing the last patch of a field restores it from here.
    */
   _base: Record<string, unknown>;
+  /**
+   * Pending deletes of an ancestor (mutation ids) whose cascade hides this row; absent when none.
+   * Any entity may be a descendant, so every row type can carry it.
+   */
+  _cascadeOf?: string[];
 }
 
-export type LocalClient = Client & LocalFields;
-export type LocalProject = Project &
-  LocalFields & {
-    /** Pending client deletes (mutation ids) that hide this project with their cascade. */
-    _cascadeOf?: string[];
-  };
+/** A declared entity (one member of the registry's list). */
+type DeclaredEntity = SyncedEntities[number];
+
+/** The device row of a declared entity: its contract row plus the local fields. */
+export type LocalRowOf<E extends DeclaredEntity> = v.InferOutput<E['rowSchema']> & LocalFields;
+/** The device row of the entity named N. */
+export type LocalRow<N extends SyncedEntityName> = LocalRowOf<Extract<DeclaredEntity, { name: N }>>;
+
+// Names the features already use for the two first entities' rows (aliases, nothing more).
+export type LocalClient = LocalRow<'client'>;
+export type LocalProject = LocalRow<'project'>;
 export type LocalWorkspace = Workspace & { _v: number };
 
-/** What client and project rows share, for code that handles either table. */
+/** What every entity row shares, for code that handles any entity's table. */
 export type SyncedRow = LocalFields & {
   id: string;
   workspaceId: string;
-  name: string;
-  _cascadeOf?: string[];
 } & Record<string, unknown>;
 export type LocalMember = WorkspaceMember & { workspaceId: string };
 
-export type AppDatabase = Dexie & {
-  workspaces: EntityTable<LocalWorkspace, 'id'>;
-  members: Table<LocalMember, [string, string]>;
-  clients: EntityTable<LocalClient, 'id'>;
-  projects: EntityTable<LocalProject, 'id'>;
-  outbox: EntityTable<OutboxEntry, 'seq'>;
-  syncState: EntityTable<SyncStateRecord, 'key', SyncStateRecord>;
-  syncIssues: EntityTable<SyncIssue, 'id'>;
+/** One typed table per declared entity, under its `table` name (`db.clients`, `db.projects`). */
+export type EntityTables = {
+  [E in DeclaredEntity as E['table']]: EntityTable<LocalRowOf<E>, 'id'>;
 };
+
+export type AppDatabase = Dexie &
+  EntityTables & {
+    workspaces: EntityTable<LocalWorkspace, 'id'>;
+    members: Table<LocalMember, [string, string]>;
+    outbox: EntityTable<OutboxEntry, 'seq'>;
+    syncState: EntityTable<SyncStateRecord, 'key', SyncStateRecord>;
+    syncIssues: EntityTable<SyncIssue, 'id'>;
+  };
 
 export interface SchemaVersion {
   version: number;
@@ -62,7 +85,22 @@ export interface SchemaVersion {
 }
 
 /**
- * Version 1. Indexes serve the screens' queries: lists by status and by client, sorted by name,
+ * The Dexie store declarations of entity tables, from their contract declarations:
+ * `id, workspaceId` then the entity's own `indexes`. A later schema version is written as
+ * `{ version: 2, stores: entityStores(['milestones', 'tasks']) }` (plus any other table it changes).
+ */
+export function entityStores(tables: readonly string[]): Record<string, string> {
+  return Object.fromEntries(
+    tables.map((table) => {
+      const entity = entityOfTable(table);
+      if (!entity) throw new Error(`No synced entity has the table "${table}".`);
+      return [table, ['id', 'workspaceId', ...entity.indexes].join(', ')];
+    }),
+  );
+}
+
+/**
+ * Version 1 (written out: devices hold it, and it must never change). Indexes serve the screens' queries: lists by status and by client, sorted by name,
  * due soon (rows without a due date are left out of that index: IndexedDB skips null keys), recent
  * activity. Booleans are not indexable in IndexedDB, so archived and _deleted are filtered.
  */
@@ -118,7 +156,8 @@ export function createAppDatabase(userId: string, options: AppDatabaseOptions = 
   return db;
 }
 
-export type SyncedEntity = 'client' | 'project';
+/** The name of a declared synced entity (`client`, `project`...). */
+export type SyncedEntity = SyncedEntityName;
 
 /** Bounds of a `[workspaceId+x]` compound index restricted to one workspace. */
 export function workspaceKeyRange(workspaceId: string): [[string, unknown], [string, unknown]] {
@@ -128,7 +167,12 @@ export function workspaceKeyRange(workspaceId: string): [[string, unknown], [str
   ];
 }
 
-/** The clients or projects table, typed by what both share. */
+/** An entity's table, typed by what every entity row shares. */
 export function syncedTable(db: AppDatabase, entity: SyncedEntity): Table<SyncedRow, string> {
-  return (entity === 'client' ? db.clients : db.projects) as unknown as Table<SyncedRow, string>;
+  return db.table(entityNamed(entity).table);
+}
+
+/** Every entity's table, in parent order: the transaction scope of code that touches any row. */
+export function entityTables(db: AppDatabase): Table<SyncedRow, string>[] {
+  return allEntities().map((entity) => db.table(entity.table));
 }

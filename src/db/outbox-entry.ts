@@ -5,9 +5,11 @@
  * outcome temporary or unknown: never coalesced). Queue-wide pauses are engine states.
  */
 import * as v from 'valibot';
+import { allEntities, type SyncedEntityName } from '#contract/synced-entities.ts';
 
-export const entityNames = ['client', 'project'] as const;
-export type EntityName = (typeof entityNames)[number];
+/** Every declared entity (contract/synced-entities.ts): an entry of any of them is valid. */
+export const entityNames = allEntities().map((entity) => entity.name) as SyncedEntityName[];
+export type EntityName = SyncedEntityName;
 
 export const mutationOps = ['create', 'patch', 'delete'] as const;
 export type MutationOp = (typeof mutationOps)[number];

@@ -4,14 +4,15 @@
  * local patches re-applied on top (entity-overlay.ts) or deleted, then the cursor moves. A crash
  * mid-page leaves the previous page's state and cursor, so the page is simply fetched again.
  * Also here: the sweep that ends a reset, and the purge of a workspace the user lost access to.
+ * Entity-blind: row schemas, tables, sweep and purge loop over the contract's declared entities,
+ * so an entity that is declared is applied, swept and purged with no line here naming it.
  */
 import * as v from 'valibot';
-import { clientSchema } from '#contract/entities/client.ts';
-import { projectSchema } from '#contract/entities/project.ts';
 import { workspaceSchema } from '#contract/entities/workspace.ts';
 import type { SyncChange, SyncedTable } from '#contract/sync.ts';
+import { allEntities } from '#contract/synced-entities.ts';
 import {
-  syncedTable,
+  entityTables,
   type AppDatabase,
   type LocalWorkspace,
   type SyncedRow,
@@ -21,11 +22,11 @@ import { stuckIssueId } from '../db/sync-issue.ts';
 import type { WorkspaceSyncState } from '../db/sync-state.ts';
 import { issueFor, removeEntries } from './outbox-settlement.ts';
 
-const ROW_SCHEMAS = {
-  workspaces: workspaceSchema,
-  clients: clientSchema,
-  projects: projectSchema,
-} as const;
+/** The contract row schema of each table a pull may send. */
+const ROW_SCHEMAS: ReadonlyMap<string, v.GenericSchema> = new Map<string, v.GenericSchema>([
+  ['workspaces', workspaceSchema],
+  ...allEntities().map((entity): [string, v.GenericSchema] => [entity.table, entity.rowSchema]),
+]);
 
 export interface CheckedPage {
   upserts: Map<SyncedTable, { id: string; row: Record<string, unknown>; version: number }[]>;
@@ -45,11 +46,17 @@ export function checkPage(changes: readonly SyncChange[]): CheckedPage {
   const page: CheckedPage = { upserts: new Map(), deletes: new Map(), maxSeq: 0, invalid: 0 };
   for (const change of changes) {
     page.maxSeq = Math.max(page.maxSeq, change.seq);
+    const schema = ROW_SCHEMAS.get(change.table);
+    // A table this build does not know (a newer server's entity) has no place here: left out.
+    if (!schema) {
+      if (change.op === 'upsert') page.invalid += 1;
+      continue;
+    }
     if (change.op === 'delete') {
       page.deletes.set(change.table, [...(page.deletes.get(change.table) ?? []), change.id]);
       continue;
     }
-    if (change.op !== 'upsert' || !change.row || !v.is(ROW_SCHEMAS[change.table], change.row)) {
+    if (change.op !== 'upsert' || !change.row || !v.is(schema, change.row)) {
       if (change.op === 'upsert') page.invalid += 1;
       continue;
     }
@@ -63,7 +70,7 @@ export function checkPage(changes: readonly SyncChange[]): CheckedPage {
 }
 
 function pageScope(db: AppDatabase) {
-  return [db.workspaces, db.clients, db.projects, db.outbox, db.syncState, db.syncIssues];
+  return [db.workspaces, ...entityTables(db), db.outbox, db.syncState, db.syncIssues];
 }
 
 export async function applyPullPage(
@@ -102,7 +109,7 @@ export async function applyPullPage(
         );
         continue;
       }
-      const table = syncedTable(db, tableName === 'clients' ? 'client' : 'project');
+      const table = db.table<SyncedRow, string>(tableName);
       if (!hasLocal) {
         // Nothing local to keep: the freshly parsed rows are stored as they are, plus the local
         // fields (no copy: this is the hot path of a first download).
@@ -138,8 +145,8 @@ export async function sweepUnseen(
   workspaceId: string,
   seen: ReadonlySet<string>,
 ): Promise<void> {
-  await db.transaction('rw', [db.clients, db.projects], async () => {
-    for (const table of [syncedTable(db, 'client'), syncedTable(db, 'project')]) {
+  await db.transaction('rw', entityTables(db), async () => {
+    for (const table of entityTables(db)) {
       const rows = await table.where('workspaceId').equals(workspaceId).toArray();
       // Rows with pending local changes stay: a local create is not on the server yet.
       await table.bulkDelete(
@@ -177,8 +184,9 @@ export async function purgeWorkspace(
       }
     }
     await db.outbox.bulkDelete(entries.map((entry) => entry.seq));
-    await db.clients.where('workspaceId').equals(workspaceId).delete();
-    await db.projects.where('workspaceId').equals(workspaceId).delete();
+    for (const table of entityTables(db)) {
+      await table.where('workspaceId').equals(workspaceId).delete();
+    }
     await db.members.where('workspaceId').equals(workspaceId).delete();
     await db.workspaces.delete(workspaceId);
     await db.syncState.delete(stateKey);

@@ -2,41 +2,12 @@
  * A queued change in words, for the sync issues panel: "Rename client 'Acme' to 'Acme Ltd'",
  * "Move project 'Website' to On hold", "Delete client 'Acme'". Uses the entity's name as it was
  * when the change was made (the row may be gone by the time the server refuses it).
+ * Entity-blind: the entity's word, its label field, field words (`fieldWord`) and value words
+ * (each field's `values`) come from its contract declaration.
  */
+import { entityNamed } from '#contract/synced-entities.ts';
+import { fieldWord } from '#contract/synced-entity.ts';
 import type { EntityName, MutationOp } from '../db/outbox-entry.ts';
-
-const FIELD_WORDS: Record<string, string> = {
-  name: 'name',
-  company: 'company',
-  email: 'email',
-  phone: 'phone',
-  address: 'address',
-  website: 'website',
-  notesSummary: 'notes',
-  tags: 'tags',
-  status: 'status',
-  currency: 'currency',
-  locale: 'language',
-  timeZone: 'time zone',
-  archived: 'archived',
-  clientId: 'client',
-  description: 'description',
-  startDate: 'start date',
-  dueDate: 'due date',
-  budget: 'budget',
-  billingType: 'billing type',
-  color: 'colour',
-};
-
-const STATUS_WORDS: Record<string, string> = {
-  lead: 'Lead',
-  active: 'Active',
-  inactive: 'Inactive',
-  planned: 'Planned',
-  on_hold: 'On hold',
-  completed: 'Completed',
-  cancelled: 'Cancelled',
-};
 
 const MAX_VALUE_CHARS = 40;
 
@@ -51,22 +22,26 @@ export function describeMutation(mutation: {
   args: Record<string, unknown>;
   label: string;
 }): string {
-  const { entity, args } = mutation;
-  const subject = `${entity} ${quote(mutation.label)}`;
-  if (mutation.op === 'create') return `Create ${entity} ${quote(args.name ?? mutation.label)}`;
+  const { args } = mutation;
+  const entity = entityNamed(mutation.entity);
+  const subject = `${entity.word} ${quote(mutation.label)}`;
+  if (mutation.op === 'create') {
+    return `Create ${entity.word} ${quote(args[entity.label] ?? mutation.label)}`;
+  }
   if (mutation.op === 'delete') return `Delete ${subject}`;
   const fields = Object.keys(args);
   const [only] = fields;
   if (fields.length !== 1 || only === undefined) {
-    return `Edit ${subject} (${fields.map((field) => FIELD_WORDS[field] ?? field).join(', ')})`;
+    return `Edit ${subject} (${fields.map((field) => fieldWord(entity, field)).join(', ')})`;
   }
   const value = args[only];
-  if (only === 'name') return `Rename ${subject} to ${quote(value)}`;
+  // A choice field's value in its words ("on_hold" is "On hold"); other values as they are.
+  const shown = entity.fields[only]?.values?.[String(value)] ?? value;
+  if (only === entity.label) return `Rename ${subject} to ${quote(value)}`;
   if (only === 'archived') return `${value === true ? 'Archive' : 'Restore'} ${subject}`;
-  if (only === 'status')
-    return `Move ${subject} to ${STATUS_WORDS[String(value)] ?? String(value)}`;
-  const word = FIELD_WORDS[only] ?? only;
-  if (only === 'clientId') return `Move ${subject} to another client`;
+  if (only === 'status') return `Move ${subject} to ${String(shown)}`;
+  const word = fieldWord(entity, only);
+  if (only === entity.parent?.key) return `Move ${subject} to another ${word}`;
   if (value === null || value === '') return `Clear the ${word} of ${subject}`;
-  return `Change the ${word} of ${subject} to ${quote(value)}`;
+  return `Change the ${word} of ${subject} to ${quote(shown)}`;
 }

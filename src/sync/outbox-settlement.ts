@@ -3,10 +3,14 @@
  * applied (a pull reached it: its overlay is released), rejected (rolled back, a sync issue keeps
  * the payload, dependents follow), or a temporary failure (kept with backoff; after 20 answered
  * failures or 24 h also shown as stuck, still retried).
+ * Entity-blind: rows are found in the table of each entry's entity, and a cascade's hidden rows
+ * (`cascadeIds`, plain ids) in the tables of that entity's descendants (contract parent edges).
  */
-import { syncedTable, type AppDatabase, type SyncedRow } from '../db/app-database.ts';
+import { allEntities, childrenOf } from '#contract/synced-entities.ts';
+import type { AnySyncedEntity } from '#contract/synced-entity.ts';
+import { entityTables, syncedTable, type AppDatabase, type SyncedRow } from '../db/app-database.ts';
 import { releaseFields } from '../db/entity-overlay.ts';
-import type { OutboxEntry } from '../db/outbox-entry.ts';
+import type { EntityName, OutboxEntry } from '../db/outbox-entry.ts';
 import {
   overwroteIssueId,
   stuckIssueId,
@@ -17,7 +21,35 @@ import { isStuck, retryDelayMs } from './backoff.ts';
 import { describeMutation } from './describe-mutation.ts';
 
 export function settlementScope(db: AppDatabase) {
-  return [db.clients, db.projects, db.outbox, db.syncIssues];
+  return [...entityTables(db), db.outbox, db.syncIssues];
+}
+
+/** The entities below `name` (children, grandchildren...): where its cascades hide rows. */
+function descendantEntities(name: string): AnySyncedEntity[] {
+  const below = childrenOf(name);
+  return [...below, ...below.flatMap((child) => descendantEntities(child.name))];
+}
+
+/**
+ * The entity of each row a cascade delete hid. The ids are plain (UUIDs, unique across tables),
+ * so each descendant table is asked; with one descendant table nothing needs reading.
+ */
+async function locateCascade(
+  db: AppDatabase,
+  entity: EntityName,
+  ids: readonly string[],
+): Promise<{ entity: EntityName; id: string }[]> {
+  const tables = descendantEntities(entity);
+  const only = tables.length === 1 ? tables[0] : undefined;
+  if (only) return ids.map((id) => ({ entity: only.name as EntityName, id }));
+  const found: { entity: EntityName; id: string }[] = [];
+  for (const table of tables) {
+    const rows = await syncedTable(db, table.name as EntityName).bulkGet([...ids]);
+    rows.forEach((row) => {
+      if (row) found.push({ entity: table.name as EntityName, id: row.id });
+    });
+  }
+  return found;
 }
 
 /** Above this many rows, the remaining queue is read whole (one getAll) instead of per row. */
@@ -26,7 +58,7 @@ const PER_ROW_LOOKUPS = 20;
 const rowKey = (entity: string, id: string) => `${entity}:${id}`;
 
 /**
- * Takes entries out of the outbox and fixes their rows (and the projects a cascade delete hid),
+ * Takes entries out of the outbox and fixes their rows (and the rows a cascade delete hid),
  * with a few bulk reads and writes however many entries there are: a pull may ack thousands.
  * `restore`: fields no other pending patch overlays go back to the last known server value (false
  * only when the server applied the change without a seq to wait for: the local value is then the
@@ -41,17 +73,18 @@ export async function removeEntries(
   if (entries.length === 0) return;
   await db.outbox.bulkDelete(entries.map((entry) => entry.seq));
 
-  const touched = new Map<string, { entity: OutboxEntry['entity']; id: string }>();
+  const touched = new Map<string, { entity: EntityName; id: string }>();
   const removed = new Map<string, OutboxEntry[]>();
   const cascadedBy = new Map<string, Set<string>>();
   for (const entry of entries) {
     const key = rowKey(entry.entity, entry.entityId);
     touched.set(key, { entity: entry.entity, id: entry.entityId });
     removed.set(key, [...(removed.get(key) ?? []), entry]);
-    for (const projectId of entry.cascadeIds ?? []) {
-      const projectKey = rowKey('project', projectId);
-      touched.set(projectKey, { entity: 'project', id: projectId });
-      cascadedBy.set(projectKey, (cascadedBy.get(projectKey) ?? new Set()).add(entry.mutationId));
+    if (!entry.cascadeIds?.length) continue;
+    for (const hidden of await locateCascade(db, entry.entity, entry.cascadeIds)) {
+      const hiddenKey = rowKey(hidden.entity, hidden.id);
+      touched.set(hiddenKey, hidden);
+      cascadedBy.set(hiddenKey, (cascadedBy.get(hiddenKey) ?? new Set()).add(entry.mutationId));
     }
   }
 
@@ -73,7 +106,7 @@ export async function removeEntries(
     remaining.set(key, [...(remaining.get(key) ?? []), entry]);
   }
 
-  for (const entity of ['client', 'project'] as const) {
+  for (const entity of allEntities().map((declared) => declared.name as EntityName)) {
     const ids = [...touched.values()].filter((ref) => ref.entity === entity).map((ref) => ref.id);
     if (ids.length === 0) continue;
     const table = syncedTable(db, entity);
@@ -90,7 +123,7 @@ export async function removeEntries(
       if (
         (outcome === 'rejected' && own.some((entry) => entry.op === 'create')) ||
         (outcome === 'applied' && own.some((entry) => entry.op === 'delete')) ||
-        // The server deleted the client's projects with it.
+        // The server deleted the cascade's rows with their ancestor.
         (outcome === 'applied' && cascades.size > 0)
       ) {
         gone.push(id);

@@ -8,7 +8,7 @@ import { getOwnedWorkspaceId, getWorkspaceMembers } from '#contract/endpoints/wo
 import { pullChanges, pushMutations } from '#contract/endpoints/sync.ts';
 import { DEFAULT_PULL_LIMIT, type PushOutput } from '#contract/sync.ts';
 import type { CallEndpoint } from '../api-client/call-endpoint.ts';
-import { syncedTable, type AppDatabase } from '../db/app-database.ts';
+import { entityTables, syncedTable, type AppDatabase } from '../db/app-database.ts';
 import { restoreOutboxEntry, type OutboxEntry } from '../db/outbox-entry.ts';
 import { readSyncCounts } from '../db/sync-counts.ts';
 import { stuckIssueId } from '../db/sync-issue.ts';
@@ -405,7 +405,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
 
   /** Persists merges and marks the batch in flight, re-checking each entry inside the tx. */
   async function claim(batch: OutboxEntry[], merges: PatchMerge[]): Promise<OutboxEntry[]> {
-    return db.transaction('rw', [db.outbox, db.clients, db.projects], async () => {
+    return db.transaction('rw', [db.outbox, ...entityTables(db)], async () => {
       for (const merge of merges) {
         const stored = await db.outbox.bulkGet([
           merge.into.seq,

@@ -3,14 +3,24 @@
  * a stuck entry leaves the outbox with its optimistic change rolled back (a refused one already
  * was). Retry: a stuck entry goes again at once; a refused change is queued anew (new mutation id)
  * and re-applied locally. The issue goes in the same transaction as the outbox change.
+ * Entity-blind: a create's parent, a copy's label field and its create operation come from the
+ * entity's contract declaration.
  */
-import { syncedTable, type AppDatabase } from '../db/app-database.ts';
-import { newRowStamp, writeCreate, writeDelete, writePatch } from '../db/local-write.ts';
+import { entityNamed } from '#contract/synced-entities.ts';
+import { entityTables, syncedTable, type AppDatabase } from '../db/app-database.ts';
+import {
+  newRowStamp,
+  operationOf,
+  parentRefs,
+  writeCreate,
+  writeDelete,
+  writePatch,
+} from '../db/local-write.ts';
 import type { SyncIssue } from '../db/sync-issue.ts';
 import { removeEntry } from './outbox-settlement.ts';
 
 function scope(db: AppDatabase) {
-  return [db.clients, db.projects, db.outbox, db.syncState, db.syncIssues];
+  return [...entityTables(db), db.outbox, db.syncState, db.syncIssues];
 }
 
 async function stuckEntry(db: AppDatabase, issue: SyncIssue) {
@@ -78,17 +88,13 @@ export async function retrySyncIssue(
         cascade: payload.query.cascade === 'true',
       });
     } else {
-      const args = payload.args as { id: string; workspaceId: string; name: string } & Record<
-        string,
-        unknown
-      >;
-      const clientId = args.clientId;
+      const args = payload.args as { id: string; workspaceId: string } & Record<string, unknown>;
       await writeCreate(db, {
         ...base,
-        row: { ...args, ...newRowStamp(options.userId, now) },
+        row: { ...args, ...newRowStamp(options.userId, now, issue.entity) },
         args: payload.args,
         label: payload.label,
-        ...(typeof clientId === 'string' ? { requires: [{ entity: 'client', id: clientId }] } : {}),
+        requires: parentRefs(issue.entity, args),
       });
     }
     await db.syncIssues.delete(issueId);
@@ -100,7 +106,7 @@ export async function retrySyncIssue(
 const NOT_COPIED = new Set(['id', 'version', 'createdAt', 'createdBy', 'updatedAt', 'updatedBy']);
 
 /**
- * Keep a copy: the refused change's values become a new entity (new id, name marked as a copy),
+ * Keep a copy: the refused change's values become a new entity (new id, label marked as a copy),
  * so what the user typed survives even when the original can't take it (deleted, no access). The
  * issue goes with it. Resolves the new entity's id; throws when the workspace is gone from here.
  */
@@ -122,26 +128,26 @@ export async function keepSyncIssueCopy(
     for (const key of Object.keys(values)) {
       if (key.startsWith('_') || NOT_COPIED.has(key)) delete values[key];
     }
+    const entity = entityNamed(issue.entity);
     const id = options.newId();
-    const name = `${typeof values.name === 'string' ? values.name : 'Untitled'} (copy)`;
-    const args: Record<string, unknown> & { id: string; workspaceId: string; name: string } = {
+    const label = values[entity.label];
+    const name = `${typeof label === 'string' ? label : 'Untitled'} (copy)`;
+    const args: Record<string, unknown> & { id: string; workspaceId: string } = {
       ...values,
       id,
       workspaceId: issue.workspaceId,
-      name,
+      [entity.label]: name,
     };
-    const clientId = args.clientId;
     await writeCreate(db, {
       userId: options.userId,
       mutationId: options.newId(),
       now,
-      resource: issue.entity,
-      operation: `create-${issue.entity}`,
+      ...operationOf(entity.endpoints.create),
       entity: issue.entity,
-      row: { ...args, ...newRowStamp(options.userId, now) },
+      row: { ...args, ...newRowStamp(options.userId, now, issue.entity) },
       args,
       label: name,
-      ...(typeof clientId === 'string' ? { requires: [{ entity: 'client', id: clientId }] } : {}),
+      requires: parentRefs(issue.entity, args),
     });
     if (issue.reason === 'stuck') {
       const entry = await stuckEntry(db, issue);

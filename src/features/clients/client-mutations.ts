@@ -29,7 +29,7 @@ export async function createClient(
     ...input,
     id: input.id ?? newId(ctx),
   });
-  const row = { ...body, ...newRowStamp(ctx.userId, base.now) };
+  const row = { ...body, ...newRowStamp(ctx.userId, base.now, 'client') };
   await writeCreate(ctx.db, {
     ...base,
     userId: ctx.userId,
@@ -41,7 +41,7 @@ export async function createClient(
     label: body.name,
   });
   ctx.onQueued?.();
-  return { ...row, _v: 0, _pending: 1, _deleted: false, _base: {} };
+  return { ...row, _v: 0, _pending: 1, _deleted: false, _base: {} } as LocalClient;
 }
 
 /** Saves the changed fields only; resolves false when nothing changed (nothing is queued). */

@@ -37,7 +37,7 @@ export async function createProject(
     ...input,
     id: input.id ?? newId(ctx),
   });
-  const row = { ...body, ...newRowStamp(ctx.userId, base.now) };
+  const row = { ...body, ...newRowStamp(ctx.userId, base.now, 'project') };
   await writeCreate(ctx.db, {
     ...base,
     userId: ctx.userId,
@@ -50,7 +50,7 @@ export async function createProject(
     requires: [{ entity: 'client', id: body.clientId }],
   });
   ctx.onQueued?.();
-  return { ...row, _v: 0, _pending: 1, _deleted: false, _base: {} };
+  return { ...row, _v: 0, _pending: 1, _deleted: false, _base: {} } as LocalProject;
 }
 
 export async function updateProject(
