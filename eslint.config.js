@@ -122,8 +122,8 @@ export default tseslint.config(
     ['contract/**/*.ts'],
     [
       regex(
-        '^(?!valibot$|\\.)',
-        'contract/ is the isomorphic contract: it may import only valibot.',
+        '^(?!valibot$|jittered-fractional-indexing$|\\.)',
+        'contract/ is the isomorphic contract: it may import only valibot (and the pure order-key library both sides must agree on).',
       ),
       regex('^\\.\\./\\.\\./', 'contract/ may not reach outside itself.'),
     ],
@@ -150,6 +150,7 @@ export default tseslint.config(
         [
           '**/features/**',
           '**/db/**',
+          '**/data/**',
           '**/sync/**',
           '**/api-client/**',
           '**/routes/**',
@@ -166,7 +167,7 @@ export default tseslint.config(
       noServerInApp,
       onlyDbOwnsDexie,
       rule(
-        ['**/db/**', '**/sync/**', '**/api-client/**'],
+        ['**/db/**', '**/data/**', '**/sync/**', '**/api-client/**'],
         'Routes describe URLs and guards; data access lives in features (ARCHITECTURE.md import rules).',
       ),
     ],
@@ -193,6 +194,27 @@ export default tseslint.config(
     ],
   ),
   layer(
+    ['src/data/**/*.{ts,tsx}'],
+    [
+      noServerInApp,
+      onlyDbOwnsDexie,
+      onlyRealtimeOwnsSignalr,
+      onlySyncOwnsComlink,
+      rule(
+        ['**/api-client/**'],
+        'src/data writes through the outbox (src/db + the sync client), never straight to the API.',
+      ),
+      rule(
+        ['**/features/**', '**/routes/**', '**/app/**', '**/ui/**'],
+        'src/data is the entity queries and writes that features share: it knows no screen.',
+      ),
+      rule(
+        ['**/sync/**', '!**/sync/sync-client*'],
+        'src/data reaches the sync engine only through src/sync/sync-client.',
+      ),
+    ],
+  ),
+  layer(
     ['src/db/**/*.ts'],
     [
       noServerInApp,
@@ -202,6 +224,7 @@ export default tseslint.config(
           'react-dom',
           'react/*',
           '**/sync/**',
+          '**/data/**',
           '**/features/**',
           '**/api-client/**',
           '**/routes/**',
@@ -218,7 +241,15 @@ export default tseslint.config(
       onlyDbOwnsDexie,
       onlyRealtimeOwnsSignalr,
       rule(
-        ['react', 'react-dom', 'react/*', '**/features/**', '**/routes/**', '**/ui/**'],
+        [
+          'react',
+          'react-dom',
+          'react/*',
+          '**/data/**',
+          '**/features/**',
+          '**/routes/**',
+          '**/ui/**',
+        ],
         'src/sync runs in a worker: no React, no screens.',
       ),
     ],
@@ -230,7 +261,7 @@ export default tseslint.config(
       onlyDbOwnsDexie,
       onlySyncOwnsComlink,
       rule(
-        ['**/db/**', '**/sync/**', '**/features/**', '**/routes/**', '**/ui/**'],
+        ['**/db/**', '**/data/**', '**/sync/**', '**/features/**', '**/routes/**', '**/ui/**'],
         'src/realtime only emits typed hub events; src/app wires them to sync.',
       ),
     ],
@@ -245,6 +276,7 @@ export default tseslint.config(
           'react',
           'react-dom',
           '**/db/**',
+          '**/data/**',
           '**/sync/**',
           '**/features/**',
           '**/routes/**',

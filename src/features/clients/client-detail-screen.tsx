@@ -15,13 +15,13 @@ import { SelectField } from '../../ui/select-field.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { useToast } from '../../ui/use-toast.ts';
 import { ProjectStatusBadge } from '../projects/project-status-badge.tsx';
-import { useProjects } from '../projects/project-queries.ts';
+import { useProjects } from '../../data/project-queries.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { useSync, useWriteContext } from '../workspace/sync-context.tsx';
 import { useWorkspace, WorkspaceGate } from '../workspace/workspace-gate.tsx';
 import { clientStatusBadgeClass, clientStatusLabels } from './client-labels.ts';
-import { deleteClient, updateClient, type ClientPatch } from './client-mutations.ts';
-import { useClient } from './client-queries.ts';
+import { deleteClient, updateClient, type ClientPatch } from '../../data/client-mutations.ts';
+import { useClient } from '../../data/client-queries.ts';
 import { InlineTextField } from '../../ui/inline-text-field.tsx';
 import { parseTags } from './parse-tags.ts';
 

@@ -17,7 +17,7 @@ import {
   USER_ID,
   WS,
 } from '../projects/project-screen-test-utils.tsx';
-import { createClient } from './client-mutations.ts';
+import { createClient } from '../../data/client-mutations.ts';
 import { ClientsScreen } from './clients-screen.tsx';
 import type { ClientsSearch } from './clients-search.ts';
 

@@ -9,10 +9,10 @@ import type { LocalClient } from '../../db/app-database.ts';
 import { Button } from '../../ui/button.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
 import { FormTextField } from '../../ui/form-text-field.tsx';
-import { writeErrorFields, type WriteErrorFields } from '../projects/write-error-fields.ts';
+import { writeErrorFields, type WriteErrorFields } from '../../data/write-error-fields.ts';
 import { useWriteContext } from '../workspace/sync-context.tsx';
 import { useWorkspace } from '../workspace/workspace-gate.tsx';
-import { createClient } from './client-mutations.ts';
+import { createClient } from '../../data/client-mutations.ts';
 import { clientStatusLabels } from './client-labels.ts';
 import { parseTags } from './parse-tags.ts';
 

@@ -27,14 +27,14 @@ import { SelectField } from '../../ui/select-field.tsx';
 import { TextLink } from '../../ui/text-link.tsx';
 import { FormAlert } from '../auth/form-alert.tsx';
 import { FormTextField } from '../../ui/form-text-field.tsx';
-import { createClient } from '../clients/client-mutations.ts';
-import { parseOrThrow } from '../workspace/mutation-base.ts';
+import { createClient } from '../../data/client-mutations.ts';
+import { parseOrThrow } from '../../data/mutation-base.ts';
 import { ClientPicker, type ClientChoice } from './client-picker.tsx';
-import { createProject } from './project-mutations.ts';
-import { countActiveProjects } from './project-queries.ts';
+import { createProject } from '../../data/project-mutations.ts';
+import { countActiveProjects } from '../../data/project-queries.ts';
 import { projectColors } from './project-labels.ts';
 import { billingOptions, statusOptions } from './project-options.tsx';
-import { writeErrorFields, type WriteErrorFields } from './write-error-fields.ts';
+import { writeErrorFields, type WriteErrorFields } from '../../data/write-error-fields.ts';
 
 export interface CreateProjectDialogProps {
   isOpen: boolean;

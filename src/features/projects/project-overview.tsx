@@ -20,9 +20,9 @@ import {
   deleteProject,
   updateProject,
   type ProjectPatch,
-} from './project-mutations.ts';
+} from '../../data/project-mutations.ts';
 import { billingOptions, statusOptions } from './project-options.tsx';
-import { writeErrorFields } from './write-error-fields.ts';
+import { writeErrorFields } from '../../data/write-error-fields.ts';
 
 export interface ProjectOverviewProps {
   project: LocalProject;

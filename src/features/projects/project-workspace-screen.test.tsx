@@ -2,9 +2,9 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AppDatabase } from '../../db/app-database.ts';
-import { createClient } from '../clients/client-mutations.ts';
+import { createClient } from '../../data/client-mutations.ts';
 import { createTestDatabase, renderWithSync, USER_ID, WS } from './project-screen-test-utils.tsx';
-import { createProject } from './project-mutations.ts';
+import { createProject } from '../../data/project-mutations.ts';
 import {
   ProjectWorkspaceScreen,
   type ProjectWorkspaceScreenProps,

@@ -13,12 +13,12 @@ import { LinkButton } from '../../ui/link-button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { TextLink } from '../../ui/text-link.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
-import { useClient } from '../clients/client-queries.ts';
+import { useClient } from '../../data/client-queries.ts';
 import { useSync, useWriteContext } from '../workspace/sync-context.tsx';
 import { WorkspaceGate } from '../workspace/workspace-gate.tsx';
 import { projectColors } from './project-labels.ts';
 import { ProjectOverview } from './project-overview.tsx';
-import { useProject } from './project-queries.ts';
+import { useProject } from '../../data/project-queries.ts';
 import { ProjectStatusBadge } from './project-status-badge.tsx';
 
 export const projectTabs = ['overview', 'chat', 'files', 'activity'] as const;

@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AppDatabase } from '../../db/app-database.ts';
-import { createClient } from '../clients/client-mutations.ts';
+import { createClient } from '../../data/client-mutations.ts';
 import { createTestDatabase, renderWithSync, USER_ID, WS } from './project-screen-test-utils.tsx';
-import { archiveProject, createProject } from './project-mutations.ts';
+import { archiveProject, createProject } from '../../data/project-mutations.ts';
 import { ProjectsScreen } from './projects-screen.tsx';
 import type { ProjectsSearch } from './projects-search.ts';
 

@@ -14,7 +14,7 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { useKeyShortcut } from '../../ui/use-key-shortcut.ts';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { useToast } from '../../ui/use-toast.ts';
-import { useClients } from '../clients/client-queries.ts';
+import { useClients } from '../../data/client-queries.ts';
 import { useSync, useWriteContext } from '../workspace/sync-context.tsx';
 import { useWorkspace, WorkspaceGate } from '../workspace/workspace-gate.tsx';
 import { CreateProjectDialog } from './create-project-dialog.tsx';
@@ -22,12 +22,12 @@ import { ProjectBoard } from './project-board.tsx';
 import { localToday } from './project-format.ts';
 import { projectStatuses, statusLabels } from './project-labels.ts';
 import { LIST_PAGE_SIZE, ProjectList } from './project-list.tsx';
-import { updateProject } from './project-mutations.ts';
-import { listFirstProjects, useProjects } from './project-queries.ts';
+import { updateProject } from '../../data/project-mutations.ts';
+import { listFirstProjects, useProjects } from '../../data/project-queries.ts';
 import type { ProjectsSearch } from './projects-search.ts';
 import { ProjectsToolbar } from './projects-toolbar.tsx';
 import { useRememberedView } from './use-remembered-view.ts';
-import { writeErrorFields } from './write-error-fields.ts';
+import { writeErrorFields } from '../../data/write-error-fields.ts';
 
 export interface ProjectsScreenProps {
   search: ProjectsSearch;

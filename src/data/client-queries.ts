@@ -4,8 +4,8 @@
  * Rows hidden by a pending delete are never returned.
  */
 import type { ClientStatus } from '#contract/entities/client.ts';
-import { workspaceKeyRange, type AppDatabase, type LocalClient } from '../../db/app-database.ts';
-import { useLiveQuery } from '../../db/live-query.ts';
+import { workspaceKeyRange, type AppDatabase, type LocalClient } from '../db/app-database.ts';
+import { useLiveQuery } from '../db/live-query.ts';
 
 export interface ClientListOptions {
   status?: ClientStatus;

@@ -1,6 +1,6 @@
 import { renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createAppDatabase } from '../../db/app-database.ts';
+import { createAppDatabase } from '../db/app-database.ts';
 import { createClient, deleteClient, updateClient } from './client-mutations.ts';
 import {
   getClient,

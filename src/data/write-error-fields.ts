@@ -3,7 +3,7 @@
  * contract's schemas and throw LocalWriteError with `details.issues` ({path, message}); anything
  * without a field path (or any other error) becomes the form-level message.
  */
-import { LocalWriteError } from '../../db/local-write.ts';
+import { LocalWriteError } from '../db/local-write.ts';
 
 export type WriteErrorFields = Record<string, string | undefined>;
 

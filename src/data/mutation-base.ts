@@ -5,7 +5,7 @@
  */
 import { v7 as uuidv7 } from 'uuid';
 import * as v from 'valibot';
-import { LocalWriteError, type LocalWriteContext } from '../../db/local-write.ts';
+import { LocalWriteError, type LocalWriteContext } from '../db/local-write.ts';
 
 /** The time and mutation id of one write. */
 export function mutationBase(ctx: LocalWriteContext): { now: number; mutationId: string } {

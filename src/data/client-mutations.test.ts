@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createAppDatabase } from '../../db/app-database.ts';
-import { LocalWriteError, type LocalWriteContext } from '../../db/local-write.ts';
-import { cancelQueuedChange } from '../../sync/sync-client.ts';
+import { createAppDatabase } from '../db/app-database.ts';
+import { LocalWriteError, type LocalWriteContext } from '../db/local-write.ts';
+import { cancelQueuedChange } from '../sync/sync-client.ts';
 import { archiveClients, createClient, deleteClient, updateClient } from './client-mutations.ts';
 
 const WS = '0190a000-0000-7000-8000-000000000001';

@@ -5,8 +5,8 @@
  */
 import { isActiveProject } from '#contract/entities/plan.ts';
 import type { ProjectStatus } from '#contract/entities/project.ts';
-import { workspaceKeyRange, type AppDatabase, type LocalProject } from '../../db/app-database.ts';
-import { useLiveQuery } from '../../db/live-query.ts';
+import { workspaceKeyRange, type AppDatabase, type LocalProject } from '../db/app-database.ts';
+import { useLiveQuery } from '../db/live-query.ts';
 
 export interface ProjectListOptions {
   status?: ProjectStatus;

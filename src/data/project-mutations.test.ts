@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createAppDatabase } from '../../db/app-database.ts';
-import { LocalWriteError } from '../../db/local-write.ts';
-import { createClient } from '../clients/client-mutations.ts';
+import { createAppDatabase } from '../db/app-database.ts';
+import { LocalWriteError } from '../db/local-write.ts';
+import { createClient } from './client-mutations.ts';
 import {
   archiveProject,
   createProject,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createAppDatabase } from '../../db/app-database.ts';
-import { createClient, deleteClient } from '../clients/client-mutations.ts';
+import { createAppDatabase } from '../db/app-database.ts';
+import { createClient, deleteClient } from './client-mutations.ts';
 import { createProject } from './project-mutations.ts';
 import {
   addDays,
