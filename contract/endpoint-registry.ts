@@ -18,6 +18,7 @@ import { registerUser } from './endpoints/register.ts';
 import { joinNotificationGroup, notificationConnect } from './endpoints/signalr.ts';
 import { pullChanges, pushMutations } from './endpoints/sync.ts';
 import { getVersion } from './endpoints/system.ts';
+import { getProjectActivity } from './endpoints/project-activity.ts';
 import { syncedEntities } from './synced-entities.ts';
 import { getUserProfile, updateUserProfile } from './endpoints/user.ts';
 import {
@@ -41,6 +42,12 @@ export const endpointRegistry = [
   updateWorkspaceSettings,
   ...syncedEntities[0].endpointList,
   ...syncedEntities[1].endpointList,
+  ...syncedEntities[2].endpointList,
+  ...syncedEntities[3].endpointList,
+  ...syncedEntities[4].endpointList,
+  ...syncedEntities[5].endpointList,
+  ...syncedEntities[6].endpointList,
+  getProjectActivity,
   pushMutations,
   pullChanges,
   getNotifications,

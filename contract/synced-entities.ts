@@ -5,10 +5,22 @@
  * then its queries and screens (ARCHITECTURE.md "Adding a synced entity").
  */
 import { clientEntity } from './entities/client.ts';
+import { kanbanColumnEntity } from './entities/kanban-column.ts';
+import { milestoneEntity } from './entities/milestone.ts';
+import { clientNoteEntity, noteEntity } from './entities/note.ts';
 import { projectEntity } from './entities/project.ts';
+import { taskEntity } from './entities/task.ts';
 import type { AnySyncedEntity } from './synced-entity.ts';
 
-export const syncedEntities = [clientEntity, projectEntity] as const;
+export const syncedEntities = [
+  clientEntity,
+  projectEntity,
+  milestoneEntity,
+  kanbanColumnEntity,
+  taskEntity,
+  noteEntity,
+  clientNoteEntity,
+] as const;
 
 export type SyncedEntities = typeof syncedEntities;
 export type SyncedEntityName = SyncedEntities[number]['name'];

@@ -152,6 +152,11 @@ export interface SyncedEntityDeclaration<
   readonly rules?: readonly RowRule[];
   /** Dexie indexes besides `id` and `workspaceId` (see src/db/app-database.ts). */
   readonly indexes: readonly string[];
+  /**
+   * The field holding the project a row's changes belong to in the project's activity log
+   * (`id` for the project itself); without one, changes are not in any project's activity.
+   */
+  readonly activityProject?: string;
   /** Who may delete a row (workspace role); members by default. */
   readonly deleteRole?: 'member' | 'admin';
   /**

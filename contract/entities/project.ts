@@ -31,6 +31,7 @@ export const projectEntity = defineSyncedEntity({
   sqlTable: 'project',
   label: 'name',
   parent: { entity: 'client', key: 'clientId', onDelete: 'confirm', editable: true },
+  activityProject: 'id',
   fields: {
     name: field(
       v.pipe(

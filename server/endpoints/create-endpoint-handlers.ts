@@ -10,6 +10,8 @@ import { createContactHandlers } from './contact.ts';
 import { createFeedbackHandlers } from './feedback.ts';
 import { createNotificationHandlers } from './notifications.ts';
 import { createProjectHandlers } from './project.ts';
+import { createProjectActivityHandlers } from './project-activity.ts';
+import { createProjectWorkHandlers } from './project-work.ts';
 import { createRegisterHandlers } from './register.ts';
 import { createSignalrHandlers } from './signalr.ts';
 import { createSyncHandlers } from './sync.ts';
@@ -41,6 +43,8 @@ export function createEndpointHandlers(deps: EndpointHandlerDeps): EndpointHandl
     ...createWorkspaceHandlers(),
     ...createClientHandlers(),
     ...createProjectHandlers(),
+    ...createProjectWorkHandlers(),
+    ...createProjectActivityHandlers(),
     ...createSyncHandlers(),
     ...createNotificationHandlers(realtime),
     ...createSignalrHandlers(realtime),

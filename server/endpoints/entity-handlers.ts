@@ -27,16 +27,69 @@ import { requireWorkspaceRole } from './workspace-access.ts';
 
 type Row = Record<string, unknown>;
 
+const ACTIVITY_VALUE_CHARS = 500;
+
 export interface EntityHooks {
   /** After the parent check and the change record, before the insert. */
   beforeCreate?: (ctx: { tx: Queryable; body: Row; identity: Identity }) => Promise<void>;
-  /** After the lock, the rules and the change record, before the update. */
+  /**
+   * After the lock, the rules and the change record, before the update. May answer the patch to
+   * write instead (a note's merged body).
+   */
   beforeUpdate?: (ctx: {
     tx: Queryable;
     current: Row;
     patch: Row;
     identity: Identity;
+    baseValues: Readonly<Row> | undefined;
+  }) => Promise<Row | undefined | void>;
+  /** After the lock and the role check, before the row's descendants go. */
+  beforeDelete?: (ctx: {
+    tx: Queryable;
+    current: Row;
+    identity: Identity;
+    changes: ChangeRecorder;
   }) => Promise<void>;
+}
+
+/**
+ * One line of a project's activity, written with the change it describes (same transaction, same
+ * seq), so the log can never miss a change made through an entity's operations.
+ */
+async function writeActivity(
+  tx: Queryable,
+  entity: AnySyncedEntity,
+  entry: {
+    workspaceId: string;
+    seq: number;
+    row: Row;
+    actorId: string;
+    op: 'create' | 'update' | 'delete';
+    changes?: Record<string, { from: unknown; to: unknown }>;
+  },
+): Promise<void> {
+  const projectKey = entity.activityProject;
+  if (!projectKey) return;
+  await tx.query(
+    `INSERT INTO project_activity (workspace_id, seq, project_id, actor_id, entity, entity_id, label, op, changes)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb)`,
+    [
+      entry.workspaceId,
+      entry.seq,
+      entry.row[projectKey],
+      entry.actorId,
+      entity.name,
+      entry.row.id,
+      typeof entry.row[entity.label] === 'string' ? entry.row[entity.label] : '',
+      entry.op,
+      JSON.stringify(entry.changes ?? {}, (_key, value: unknown) =>
+        // History says what changed, not every character of a long text.
+        typeof value === 'string' && value.length > ACTIVITY_VALUE_CHARS
+          ? `${value.slice(0, ACTIVITY_VALUE_CHARS)}…`
+          : value,
+      ),
+    ],
+  );
 }
 
 interface Context {
@@ -99,6 +152,26 @@ async function descendants(
     found.push(...(await descendants(tx, child, childIds)));
   }
   return found;
+}
+
+/**
+ * Sync spec b.8.2, detect, don't block: a patched field whose stored value differs from the value
+ * the device saw was changed by someone else meanwhile. The patch still applies; the device is
+ * told, with their values for a one-click revert. A field a hook rewrote (a merged note body)
+ * kept both writers' work, so it is no conflict.
+ */
+function reportConflict(ctx: Context, current: Row, body: Row, patch: Row): void {
+  const base = ctx.baseValues;
+  if (!base || !ctx.reportConflict) return;
+  const fields = Object.keys(body).filter(
+    (key) => key in base && !sameValue(current[key], base[key]) && sameValue(patch[key], body[key]),
+  );
+  if (fields.length === 0) return;
+  ctx.reportConflict({
+    fields,
+    theirs: Object.fromEntries(fields.map((key) => [key, current[key] ?? null])),
+    by: typeof current.updatedBy === 'string' ? current.updatedBy : null,
+  });
 }
 
 export function createEntityHandlers(
@@ -168,7 +241,15 @@ export function createEntityHandlers(
     // An id taken anywhere (whichever workspace holds it) is a conflict, never an overwrite;
     // DO NOTHING answers it in the insert itself, with no read before every create.
     if (!rows[0]) throw new AppError(ErrorCode.CONFLICT, `A ${word} with this id already exists.`);
-    return one(rows[0]);
+    const created = sql.toRow(rows[0]);
+    await writeActivity(tx, entity, {
+      workspaceId,
+      seq,
+      row: created,
+      actorId: identity.userId,
+      op: 'create',
+    });
+    return { [entity.oneKey]: created };
   };
 
   const update: Handler = async (ctx) => {
@@ -180,37 +261,46 @@ export function createEntityHandlers(
     if (parentKey && typeof body[parentKey] === 'string' && body[parentKey] !== current[parentKey])
       await requireParent(tx, entity, body[parentKey], workspaceId);
     checkRules({ ...current, ...body });
-    const base = ctx.baseValues;
-    if (base && ctx.reportConflict) {
-      const fields = Object.keys(body).filter(
-        (key) => key in base && !sameValue(current[key], base[key]),
-      );
-      if (fields.length > 0) {
-        ctx.reportConflict({
-          fields,
-          theirs: Object.fromEntries(fields.map((key) => [key, current[key] ?? null])),
-          by: typeof current.updatedBy === 'string' ? current.updatedBy : null,
-        });
-      }
-    }
     const seq = await changes.record({
       workspaceId,
       table: entity.table as never,
       entityId: id,
       op: 'upsert',
     });
-    await hooks.beforeUpdate?.({ tx, current, patch: body, identity });
+    const patch =
+      (await hooks.beforeUpdate?.({
+        tx,
+        current,
+        patch: body,
+        identity,
+        baseValues: ctx.baseValues,
+      })) ?? body;
+    reportConflict(ctx, current, body, patch);
     // Keys come from the declaration's column list, in its order; the body only says which.
-    const keys = sql.columns.map((column) => column.key).filter((key) => key in body);
+    const keys = sql.columns.map((column) => column.key).filter((key) => key in patch);
     const sets = keys.map(
       (key, index) => `${sql.column(key)?.column ?? key} = ${sql.param(key, index + 4)}`,
     );
     const { rows } = await tx.query<Row>(
       `UPDATE ${sql.table} SET ${[...sets, 'updated_at = now()', 'updated_by = $2', 'version = $3'].join(', ')}
        WHERE id = $1 RETURNING ${sql.select}`,
-      [id, identity.userId, seq, ...keys.map((key) => sql.encode(key, body[key]))],
+      [id, identity.userId, seq, ...keys.map((key) => sql.encode(key, patch[key]))],
     );
-    return one(rows[0] as Row);
+    const updated = sql.toRow(rows[0] as Row);
+    const changed = Object.fromEntries(
+      keys
+        .filter((key) => !sameValue(current[key], updated[key]))
+        .map((key) => [key, { from: current[key] ?? null, to: updated[key] ?? null }]),
+    );
+    await writeActivity(tx, entity, {
+      workspaceId,
+      seq,
+      row: updated,
+      actorId: identity.userId,
+      op: 'update',
+      changes: changed,
+    });
+    return { [entity.oneKey]: updated };
   };
 
   const remove: Handler = async ({ query, identity, tx, changes }) => {
@@ -223,6 +313,7 @@ export function createEntityHandlers(
         `Only a workspace owner or admin can delete ${plural(entity)}.`,
       );
     }
+    await hooks.beforeDelete?.({ tx, current: sql.toRow(row), identity, changes });
     const below = await descendants(tx, entity, [id]);
     const asked = below.find(
       (level) => level.edge === 'confirm' && level.entity.parent?.entity === entity.name,
@@ -249,13 +340,20 @@ export function createEntityHandlers(
       }
       await tx.query(`DELETE FROM ${childSql.table} WHERE id = ANY($1::uuid[])`, [level.ids]);
     }
-    await changes.record({
+    const seq = await changes.record({
       workspaceId,
       table: entity.table as never,
       entityId: id,
       op: 'delete',
     });
     await tx.query(`DELETE FROM ${sql.table} WHERE id = $1`, [id]);
+    await writeActivity(tx, entity, {
+      workspaceId,
+      seq,
+      row: sql.toRow(row),
+      actorId: identity.userId,
+      op: 'delete',
+    });
     return { deleted: true, id };
   };
 

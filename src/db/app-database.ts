@@ -118,6 +118,20 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
       syncIssues: 'id, mutationId, [entity+entityId], workspaceId, createdAt',
     },
   },
+  {
+    // Project work (milestones, board columns, tasks, notes, client notes). Written out like
+    // version 1: a test checks each equals its declaration's entityStores().
+    version: 2,
+    stores: {
+      milestones:
+        'id, workspaceId, [workspaceId+projectId], [workspaceId+dueDate], [workspaceId+status]',
+      kanbanColumns: 'id, workspaceId, [workspaceId+projectId]',
+      tasks:
+        'id, workspaceId, [workspaceId+projectId], [workspaceId+assigneeId], [workspaceId+dueDate]',
+      notes: 'id, workspaceId, [workspaceId+projectId]',
+      clientNotes: 'id, workspaceId, [workspaceId+clientId]',
+    },
+  },
 ];
 
 export const CURRENT_SCHEMA_VERSION = SCHEMA_VERSIONS.at(-1)?.version ?? 0;

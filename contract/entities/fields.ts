@@ -1,0 +1,28 @@
+/** Field schemas shared by several entity declarations. */
+import * as v from 'valibot';
+import { text } from '../text.ts';
+
+export const titleSchema = v.pipe(
+  text('Title must be text'),
+  v.trim(),
+  v.nonEmpty('Title is required'),
+  v.maxLength(200, 'Title must be at most 200 characters'),
+);
+
+export const longTextSchema = (label: string, max = 20_000) =>
+  v.nullable(
+    v.pipe(
+      text(`${label} must be text`),
+      v.maxLength(max, `${label} must be at most ${max.toLocaleString('en-US')} characters`),
+    ),
+  );
+
+/** Money in minor units (cents): an integer, never a float, up to 10^12. */
+export const minorUnitsSchema = v.nullable(
+  v.pipe(
+    v.number('Enter an amount in minor units (cents)'),
+    v.integer('Amounts are whole minor units (cents)'),
+    v.minValue(0, 'An amount cannot be negative'),
+    v.maxValue(1_000_000_000_000, 'That amount is too large'),
+  ),
+);
