@@ -12,6 +12,7 @@ import {
   type BillingType,
   type ProjectStatus,
 } from '#contract/entities/project.ts';
+import { addDefaultColumns } from '../../data/project-work.ts';
 import {
   activeProjectLimitMessage,
   DEFAULT_PLAN_ID,
@@ -178,6 +179,8 @@ function CreateProjectForm({
         }
       }
       const project = await createProject(ctx, input);
+      // The board starts with its default columns, written by this device only (no duplicates).
+      await addDefaultColumns(ctx, project);
       onCreated(project);
     } catch (error) {
       const fields = writeErrorFields(error);
