@@ -1,7 +1,7 @@
 /**
  * /projects/{projectId}/{clientId}: one project, read from the local database. The header names
  * it (its h1 is the project's name), links its client and shows its status; the tabs hold the
- * overview (editable details) and the chat, files and activity that later work fills in.
+ * overview, the board of tasks, milestones, notes and activity; chat and files come with their work.
  * A URL with the wrong client id (the project moved to another client, an old link) is corrected
  * in place; a project that is not on this device says so.
  */
@@ -9,6 +9,10 @@ import { ArrowLeft, FolderX } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { ComingSoonPanel } from '../../ui/coming-soon-panel.tsx';
+import { ActivityTab } from '../activity/activity-tab.tsx';
+import { MilestonesTab } from '../milestones/milestones-tab.tsx';
+import { NotesTab } from '../notes/notes-tab.tsx';
+import { TasksTab } from '../tasks/tasks-tab.tsx';
 import { LinkButton } from '../../ui/link-button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { TextLink } from '../../ui/text-link.tsx';
@@ -21,7 +25,15 @@ import { ProjectOverview } from './project-overview.tsx';
 import { useProject } from '../../data/project-queries.ts';
 import { ProjectStatusBadge } from './project-status-badge.tsx';
 
-export const projectTabs = ['overview', 'chat', 'files', 'activity'] as const;
+export const projectTabs = [
+  'overview',
+  'tasks',
+  'milestones',
+  'notes',
+  'chat',
+  'files',
+  'activity',
+] as const;
 export type ProjectTab = (typeof projectTabs)[number];
 
 export function toProjectTab(value: string | undefined): ProjectTab {
@@ -54,17 +66,18 @@ export function ProjectWorkspaceScreen(props: ProjectWorkspaceScreenProps) {
 
 const tabLabels: Record<ProjectTab, string> = {
   overview: 'Overview',
+  tasks: 'Tasks',
+  milestones: 'Milestones',
+  notes: 'Notes',
   chat: 'Chat',
   files: 'Files',
   activity: 'Activity',
 };
 
-const laterTabs: Record<Exclude<ProjectTab, 'overview'>, string> = {
+const laterTabs: Record<'chat' | 'files', string> = {
   chat: 'A real-time chat with your client about this project, kept on this device so you can read and write offline. It arrives with the chat work.',
   files:
     'Files shared with your client, with versions and download links for the portal. They arrive with the files work.',
-  activity:
-    'A timeline of who changed what in this project, and when. It arrives with the activity log work.',
 };
 
 function ProjectWorkspace({
@@ -165,7 +178,19 @@ function ProjectWorkspace({
         <TabPanel id="overview" className="outline-none">
           <ProjectOverview project={project} ctx={ctx} onDeleted={onDeleted} />
         </TabPanel>
-        {(['chat', 'files', 'activity'] as const).map((id) => (
+        <TabPanel id="tasks" className="outline-none">
+          <TasksTab project={project} />
+        </TabPanel>
+        <TabPanel id="milestones" className="outline-none">
+          <MilestonesTab project={project} />
+        </TabPanel>
+        <TabPanel id="notes" className="outline-none">
+          <NotesTab project={project} />
+        </TabPanel>
+        <TabPanel id="activity" className="outline-none">
+          <ActivityTab project={project} />
+        </TabPanel>
+        {(['chat', 'files'] as const).map((id) => (
           <TabPanel key={id} id={id} className="outline-none">
             <ComingSoonPanel description={laterTabs[id]} />
           </TabPanel>
