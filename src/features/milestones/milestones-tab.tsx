@@ -8,7 +8,7 @@ import { milestoneStatusWords } from '#contract/entities/milestone.ts';
 import { ArrowDown, ArrowUp, Flag, Pencil, Plus, Trash } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import type { LocalProject } from '../../db/app-database.ts';
-import { cancelQueuedChange } from '../../sync/sync-issue-actions.ts';
+import { cancelQueuedChange } from '../../sync/sync-client.ts';
 import {
   milestoneProgress,
   milestoneWrites,
