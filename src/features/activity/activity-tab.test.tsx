@@ -1,0 +1,129 @@
+import type { CallEndpoint } from '#contract/define-endpoint.ts';
+import type { ActivityEntry } from '#contract/endpoints/project-activity.ts';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { LocalProject } from '../../db/app-database.ts';
+import { ActivityTab } from './activity-tab.tsx';
+import { describeChange } from './activity-words.ts';
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+const project = { id: '0190a000-0000-7000-8000-0000000000aa', clientId: 'c1' } as LocalProject;
+
+function entry(seq: number, patch: Partial<ActivityEntry>): ActivityEntry {
+  return {
+    seq,
+    at: new Date().toISOString(),
+    actorId: 'u1',
+    actorName: 'Ada',
+    kind: 'task',
+    entityId: `e${seq}`,
+    label: 'Logo',
+    op: 'update',
+    changes: {},
+    ...patch,
+  };
+}
+
+const page1 = {
+  activity: [
+    entry(3, { changes: { title: { from: 'Logo', to: 'Logo v2' } }, label: 'Logo v2' }),
+    entry(2, { changes: { priority: { from: 'none', to: 'high' } } }),
+    entry(1, { op: 'create', kind: 'milestone', label: 'Design', at: '2025-01-15T10:00:00Z' }),
+  ],
+  nextBefore: 1,
+};
+const page2 = {
+  activity: [entry(0, { op: 'create', kind: 'project', label: 'Website', actorName: '' })],
+  nextBefore: null,
+};
+
+describe('activity words', () => {
+  it('names renames, choices with their words, and opaque fields', () => {
+    expect(describeChange(page1.activity[0]!)).toBe('renamed task “Logo” to “Logo v2”');
+    expect(describeChange(page1.activity[1]!)).toBe(
+      'changed priority of task “Logo” from No priority to High',
+    );
+    expect(
+      describeChange(
+        entry(9, {
+          kind: 'milestone',
+          label: 'Design',
+          changes: {
+            status: { from: 'planned', to: 'approved' },
+            position: { from: 'a', to: 'b' },
+          },
+        }),
+      ),
+    ).toBe('changed milestone “Design”: status from Planned to Approved and the order');
+  });
+});
+
+describe('ActivityTab', () => {
+  it('renders the server’s answer grouped by day and pages with Load older', async () => {
+    const callEndpoint = vi.fn((_endpoint: unknown, input: { query: Record<string, unknown> }) =>
+      Promise.resolve(input.query.before === undefined ? page1 : page2),
+    );
+    const user = userEvent.setup();
+    render(
+      <ActivityTab project={project} callEndpoint={callEndpoint as unknown as CallEndpoint} />,
+    );
+
+    expect(await screen.findByText(/renamed task “Logo” to “Logo v2”/)).toBeTruthy();
+    expect(screen.getAllByText('Ada')).toHaveLength(3);
+    expect(
+      screen.getByText(/changed priority of task “Logo” from No priority to High/),
+    ).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Today' })).toBeTruthy();
+    expect(screen.getByText(/created milestone “Design”/)).toBeTruthy();
+    expect(callEndpoint.mock.calls[0]?.[1]).toEqual({ query: { projectId: project.id } });
+
+    await user.click(screen.getByRole('button', { name: 'Load older' }));
+    expect(await screen.findByText(/created project “Website”/)).toBeTruthy();
+    expect(screen.getByText('Someone')).toBeTruthy();
+    expect(callEndpoint.mock.calls[1]?.[1]).toEqual({
+      query: { projectId: project.id, before: '1' },
+    });
+    expect(screen.queryByRole('button', { name: 'Load older' })).toBeNull();
+    expect(screen.getByText('That is the start of the history.')).toBeTruthy();
+  });
+
+  it('says offline that activity needs a connection, and keeps what was loaded', async () => {
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const callEndpoint = vi.fn(() => Promise.resolve(page1));
+    render(
+      <ActivityTab project={project} callEndpoint={callEndpoint as unknown as CallEndpoint} />,
+    );
+    expect(await screen.findByText('Activity needs a connection.')).toBeTruthy();
+    expect(callEndpoint).not.toHaveBeenCalled();
+
+    online.mockReturnValue(true);
+    window.dispatchEvent(new Event('online'));
+    expect(await screen.findByText(/renamed task “Logo” to “Logo v2”/)).toBeTruthy();
+
+    // The connection drops while paging: the page stays, the notice says why.
+    online.mockReturnValue(false);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Load older' }));
+    expect(await screen.findByText('Activity needs a connection.')).toBeTruthy();
+    expect(screen.getByText(/renamed task “Logo” to “Logo v2”/)).toBeTruthy();
+  });
+
+  it('shows a server error with Retry', async () => {
+    const callEndpoint = vi
+      .fn()
+      .mockRejectedValueOnce(Object.assign(new Error('Something went wrong!'), { status: 500 }))
+      .mockResolvedValue(page1);
+    const user = userEvent.setup();
+    render(
+      <ActivityTab project={project} callEndpoint={callEndpoint as unknown as CallEndpoint} />,
+    );
+    expect(await screen.findByText('The activity could not be loaded.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(screen.getByText(/renamed task/)).toBeTruthy());
+  });
+});

@@ -1,0 +1,99 @@
+/**
+ * An activity entry in words: "Ada renamed task “Logo” to “Logo v2”", "Ada changed priority from
+ * None to High". Field names and choice values come from the entity's declaration (fieldWord,
+ * `values`), so a new field reads sensibly without a change here.
+ */
+import type { ActivityEntry, ActivityKind } from '#contract/endpoints/project-activity.ts';
+import { entityNamed } from '#contract/synced-entities.ts';
+import { fieldWord } from '#contract/synced-entity.ts';
+
+export const activityKindWords: Readonly<Record<ActivityKind, string>> = {
+  project: 'project',
+  milestone: 'milestone',
+  'kanban-column': 'column',
+  task: 'task',
+  note: 'note',
+};
+
+/** Filter words (plural, capitalised) for the kind select. */
+export const activityKindFilterWords: Readonly<Record<ActivityKind, string>> = {
+  project: 'Project details',
+  milestone: 'Milestones',
+  'kanban-column': 'Board columns',
+  task: 'Tasks',
+  note: 'Notes',
+};
+
+/** Fields whose values mean nothing to a reader (ids, order keys, long texts, lists). */
+function isOpaque(key: string, value: unknown): boolean {
+  if (key === 'position' || key.endsWith('Id')) return true;
+  if (value !== null && typeof value === 'object') return true;
+  return typeof value === 'string' && (value.length > 60 || value.includes('\n'));
+}
+
+function valueWord(
+  values: Readonly<Record<string, string>> | undefined,
+  key: string,
+  value: unknown,
+): string {
+  if (value === null || value === undefined || value === '') return 'none';
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (typeof value === 'string' && values?.[value]) return values[value];
+  if (key === 'amount' && typeof value === 'number') return (value / 100).toFixed(2);
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    return new Date(`${value}T00:00`).toLocaleDateString(undefined, { dateStyle: 'medium' });
+  }
+  return typeof value === 'string' || typeof value === 'number' ? `“${value}”` : 'a new value';
+}
+
+const quoted = (text: string) => `“${text}”`;
+
+/** What happened, without the actor. */
+export function describeChange(entry: ActivityEntry): string {
+  const kind = activityKindWords[entry.kind];
+  const subject = `${kind} ${quoted(entry.label)}`;
+  if (entry.op === 'create') return `created ${subject}`;
+  if (entry.op === 'delete') return `deleted ${subject}`;
+  let entity;
+  try {
+    entity = entityNamed(entry.kind);
+  } catch {
+    entity = null;
+  }
+  let rename: string | null = null;
+  const changes: string[] = [];
+  for (const [key, { from, to }] of Object.entries(entry.changes)) {
+    if (entity && key === entity.label && typeof from === 'string' && typeof to === 'string') {
+      rename = `renamed ${kind} ${quoted(from)} to ${quoted(to)}`;
+      continue;
+    }
+    const word = entity ? fieldWord(entity, key) : key;
+    const values = entity?.fields[key]?.values;
+    if (key === 'position') changes.push('the order');
+    else if (isOpaque(key, from) || isOpaque(key, to)) changes.push(word);
+    else
+      changes.push(`${word} from ${valueWord(values, key, from)} to ${valueWord(values, key, to)}`);
+  }
+  if (rename)
+    return changes.length === 0 ? rename : `${rename} and changed ${joinClauses(changes)}`;
+  if (changes.length === 0) return `updated ${subject}`;
+  if (changes.length === 1) {
+    // "changed priority of task “Logo” from No priority to High"
+    const [only = ''] = changes;
+    const at = only.indexOf(' from ');
+    return at < 0
+      ? `changed ${only} of ${subject}`
+      : `changed ${only.slice(0, at)} of ${subject}${only.slice(at)}`;
+  }
+  return `changed ${subject}: ${joinClauses(changes)}`;
+}
+
+function joinClauses(clauses: string[]): string {
+  if (clauses.length === 1) return clauses[0] ?? '';
+  return `${clauses.slice(0, -1).join(', ')} and ${clauses.at(-1) ?? ''}`;
+}
+
+/** The actor's name, or a neutral word when their profile is gone. */
+export function actorWord(entry: ActivityEntry): string {
+  return entry.actorName.trim() === '' ? 'Someone' : entry.actorName;
+}
