@@ -1,6 +1,6 @@
 /**
  * /clients/{id}: one client's details, edited in place field by field, their projects, and
- * archive / delete with undo. All from the local database: it opens offline, and edits made on
+ * their notes, and archive / delete with undo. All from the local database: it opens offline, and edits made on
  * another device appear as they sync.
  */
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -24,6 +24,7 @@ import { deleteClient, updateClient, type ClientPatch } from '../../data/client-
 import { useClient } from '../../data/client-queries.ts';
 import { InlineTextField } from '../../ui/inline-text-field.tsx';
 import { parseTags } from './parse-tags.ts';
+import { ClientNotes } from '../notes/client-notes.tsx';
 
 /** How long Undo is offered after a delete; the delete waits this long in the outbox. */
 const UNDO_WINDOW_MS = 8000;
@@ -277,50 +278,62 @@ function ClientDetailContent({ client }: { client: LocalClient }) {
           </div>
         </section>
 
-        <section
-          aria-labelledby="client-projects"
-          className="self-start rounded-2xl border border-border bg-surface p-5"
-        >
-          <div className="flex items-center justify-between gap-2">
-            <h2 id="client-projects" className="font-semibold text-fg">
-              Projects
-            </h2>
-            <Link
-              to="/projects"
-              search={{ client: client.id }}
-              className="text-sm font-medium text-brand underline-offset-2 hover:underline"
-            >
-              All in Projects
-            </Link>
-          </div>
-          {projects === undefined ? null : projects.length === 0 ? (
-            <div className="mt-4 text-center text-sm text-fg-muted">
-              <FolderKanban aria-hidden="true" size={24} className="mx-auto" />
-              <p className="mt-2">No projects for {client.name} yet.</p>
-              <p>Create one in Projects and choose this client.</p>
+        <div className="flex flex-col gap-6 self-start">
+          <section
+            aria-labelledby="client-projects"
+            className="rounded-2xl border border-border bg-surface p-5"
+          >
+            <div className="flex items-center justify-between gap-2">
+              <h2 id="client-projects" className="font-semibold text-fg">
+                Projects
+              </h2>
+              <Link
+                to="/projects"
+                search={{ client: client.id }}
+                className="text-sm font-medium text-brand underline-offset-2 hover:underline"
+              >
+                All in Projects
+              </Link>
             </div>
-          ) : (
-            <ul className="mt-3 divide-y divide-border">
-              {projects.map((project) => (
-                <li key={project.id}>
-                  <Link
-                    to="/projects/$projectId/$clientId"
-                    params={{ projectId: project.id, clientId: client.id }}
-                    className="flex min-h-12 items-center justify-between gap-3 py-2 hover:text-brand"
-                  >
-                    <span className="min-w-0 truncate font-medium">
-                      {project.name}
-                      {project.archived ? (
-                        <span className="ml-2 text-xs font-normal text-fg-muted">Archived</span>
-                      ) : null}
-                    </span>
-                    <ProjectStatusBadge status={project.status} />
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
+            {projects === undefined ? null : projects.length === 0 ? (
+              <div className="mt-4 text-center text-sm text-fg-muted">
+                <FolderKanban aria-hidden="true" size={24} className="mx-auto" />
+                <p className="mt-2">No projects for {client.name} yet.</p>
+                <p>Create one in Projects and choose this client.</p>
+              </div>
+            ) : (
+              <ul className="mt-3 divide-y divide-border">
+                {projects.map((project) => (
+                  <li key={project.id}>
+                    <Link
+                      to="/projects/$projectId/$clientId"
+                      params={{ projectId: project.id, clientId: client.id }}
+                      className="flex min-h-12 items-center justify-between gap-3 py-2 hover:text-brand"
+                    >
+                      <span className="min-w-0 truncate font-medium">
+                        {project.name}
+                        {project.archived ? (
+                          <span className="ml-2 text-xs font-normal text-fg-muted">Archived</span>
+                        ) : null}
+                      </span>
+                      <ProjectStatusBadge status={project.status} />
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+
+          <section
+            aria-labelledby="client-notes"
+            className="rounded-2xl border border-border bg-surface p-5"
+          >
+            <h2 id="client-notes" className="mb-3 font-semibold text-fg">
+              Notes
+            </h2>
+            <ClientNotes client={client} />
+          </section>
+        </div>
       </div>
 
       <ConfirmDialog
