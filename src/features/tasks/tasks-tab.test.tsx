@@ -1,0 +1,186 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AppDatabase } from '../../db/app-database.ts';
+import { createClient } from '../../data/client-mutations.ts';
+import { createProject } from '../../data/project-mutations.ts';
+import { addDefaultColumns, addTask, listTasks, taskWrites } from '../../data/project-work.ts';
+import {
+  createTestDatabase,
+  renderWithSync,
+  USER_ID,
+  WS,
+} from '../projects/project-screen-test-utils.tsx';
+import { localToday } from '../projects/project-format.ts';
+import { TasksTab } from './tasks-tab.tsx';
+
+afterEach(cleanup);
+
+async function seed(db: AppDatabase, withColumns = true) {
+  const ctx = { db, userId: USER_ID };
+  const client = await createClient(ctx, { workspaceId: WS, name: 'Acme' });
+  const project = await createProject(ctx, { workspaceId: WS, clientId: client.id, name: 'Site' });
+  const columns = withColumns ? await addDefaultColumns(ctx, project) : [];
+  return { ctx, project, columns };
+}
+
+const cardTitles = (columnName: string) =>
+  within(screen.getByRole('grid', { name: columnName }))
+    .queryAllByRole('row')
+    .map((row) => row.querySelector('[data-task-id] span')?.textContent);
+
+async function tasksIn(db: AppDatabase, projectId: string, columnId: string) {
+  return (await listTasks(db, WS, projectId))
+    .filter((task) => task.columnId === columnId)
+    .map((task) => task.title);
+}
+
+describe('TasksTab', { timeout: 30_000 }, () => {
+  it('sets up the board of a project without columns', async () => {
+    const db = await createTestDatabase();
+    const { project } = await seed(db, false);
+    const user = userEvent.setup();
+    renderWithSync(<TasksTab project={project} />, db);
+    await user.click(await screen.findByRole('button', { name: 'Set up the board' }));
+    expect(await screen.findByRole('grid', { name: 'To do' })).toBeTruthy();
+    expect(await screen.findByRole('grid', { name: 'Done' })).toBeTruthy();
+  });
+
+  it('quick-adds tasks with Enter, staying open for the next, from the "n" shortcut', async () => {
+    const db = await createTestDatabase();
+    const { project, columns } = await seed(db);
+    const user = userEvent.setup();
+    renderWithSync(<TasksTab project={project} />, db);
+    await screen.findByRole('grid', { name: 'To do' });
+
+    await user.keyboard('n');
+    const input = screen.getByRole('textbox', { name: 'Add a task to To do' });
+    expect(document.activeElement).toBe(input);
+    await user.keyboard('Wireframes{Enter}');
+    await waitFor(() => expect(cardTitles('To do')).toEqual(['Wireframes']));
+    expect(document.activeElement).toBe(input);
+    expect((input as HTMLInputElement).value).toBe('');
+    await user.keyboard('Copy deck{Enter}');
+    await waitFor(() => expect(cardTitles('To do')).toEqual(['Wireframes', 'Copy deck']));
+    expect(await tasksIn(db, project.id, columns[0]!.id)).toEqual(['Wireframes', 'Copy deck']);
+
+    // An empty title is not added; a too long one says why.
+    await user.type(input, `${'x'.repeat(300)}{Enter}`);
+    expect(await screen.findByRole('alert')).toBeTruthy();
+  });
+
+  it('moves a card with the keyboard through its "Move to…" menu, keeping focus on it', async () => {
+    const db = await createTestDatabase();
+    const { ctx, project, columns } = await seed(db);
+    const [todo, doing] = columns;
+    const input = { workspaceId: WS, projectId: project.id };
+    const a = await addTask(ctx, { ...input, columnId: todo!.id, title: 'Alpha' }, []);
+    await addTask(ctx, { ...input, columnId: todo!.id, title: 'Beta' }, [a]);
+    const c = await addTask(ctx, { ...input, columnId: doing!.id, title: 'Gamma' }, []);
+    await addTask(ctx, { ...input, columnId: doing!.id, title: 'Delta' }, [c]);
+    const user = userEvent.setup();
+    renderWithSync(<TasksTab project={project} />, db);
+    await waitFor(() => expect(cardTitles('To do')).toEqual(['Alpha', 'Beta']));
+
+    // Keyboard: to the card, then Tab through its controls to "Move to…".
+    const moveButton = screen.getByRole('button', { name: 'Move Beta to…' });
+    moveButton.closest<HTMLElement>('[role="row"]')!.focus();
+    while (document.activeElement !== moveButton) await user.tab();
+    await user.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu', { name: /Move Beta to/ });
+    const target = within(menu).getByRole('menuitem', { name: 'Top of In progress' });
+    while (document.activeElement !== target) await user.keyboard('{ArrowDown}');
+    await user.keyboard('{Enter}');
+
+    await waitFor(() => expect(cardTitles('In progress')).toEqual(['Beta', 'Gamma', 'Delta']));
+    expect(cardTitles('To do')).toEqual(['Alpha']);
+    expect(await tasksIn(db, project.id, doing!.id)).toEqual(['Beta', 'Gamma', 'Delta']);
+    await waitFor(() =>
+      expect(document.activeElement?.querySelector('[data-task-id]')?.textContent).toContain(
+        'Beta',
+      ),
+    );
+
+    // Bottom of its own column: the order changes, the column does not.
+    await user.click(screen.getByRole('button', { name: 'Move Beta to…' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Bottom of In progress' }));
+    await waitFor(() => expect(cardTitles('In progress')).toEqual(['Gamma', 'Delta', 'Beta']));
+  });
+
+  it('filters by assignee, label and due date', async () => {
+    const db = await createTestDatabase();
+    const { ctx, project, columns } = await seed(db);
+    await db.members.put({
+      workspaceId: WS,
+      id: '0190a000-0000-7000-8000-0000000000aa',
+      email: 'ana@example.com',
+      firstName: 'Ana',
+      lastName: 'Lima',
+      profilePictureUrl: null,
+      role: 'owner',
+      joinedAt: '2026-01-01T00:00:00.000Z',
+    });
+    const base = { workspaceId: WS, projectId: project.id, columnId: columns[0]!.id };
+    const today = localToday();
+    const a = await addTask(ctx, { ...base, title: 'Overdue one', dueDate: '2000-01-01' }, []);
+    const b = await addTask(
+      ctx,
+      { ...base, title: 'Ana’s task', assigneeId: '0190a000-0000-7000-8000-0000000000aa' },
+      [a],
+    );
+    const c = await addTask(ctx, { ...base, title: 'Today', dueDate: today, labels: ['design'] }, [
+      b,
+    ]);
+    await taskWrites.update(ctx, c.id, { labels: ['design', 'client'] });
+    const user = userEvent.setup();
+    renderWithSync(<TasksTab project={project} />, db);
+    await waitFor(() =>
+      expect(cardTitles('To do')).toEqual(['Overdue one', 'Ana’s task', 'Today']),
+    );
+
+    const choose = async (field: string, option: string) => {
+      await user.click(screen.getByRole('button', { name: new RegExp(`${field}$`) }));
+      await user.click(await screen.findByRole('option', { name: option }));
+    };
+    await choose('Assignee', 'Ana Lima');
+    await waitFor(() => expect(cardTitles('To do')).toEqual(['Ana’s task']));
+    await choose('Assignee', 'Unassigned');
+    await waitFor(() => expect(cardTitles('To do')).toEqual(['Overdue one', 'Today']));
+    await choose('Assignee', 'Anyone');
+    await choose('Label', 'design');
+    await waitFor(() => expect(cardTitles('To do')).toEqual(['Today']));
+    await choose('Label', 'Any label');
+    await choose('Due', 'Overdue');
+    await waitFor(() => expect(cardTitles('To do')).toEqual(['Overdue one']));
+    await choose('Due', 'Due this week');
+    await waitFor(() => expect(cardTitles('To do')).toEqual(['Today']));
+    await choose('Due', 'No due date');
+    await waitFor(() => expect(cardTitles('To do')).toEqual(['Ana’s task']));
+    expect(screen.getByText('1 of 3')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(cardTitles('To do')).toHaveLength(3));
+  });
+
+  it('explains instead of deleting a column with tasks, and deletes an empty one', async () => {
+    const db = await createTestDatabase();
+    const { ctx, project, columns } = await seed(db);
+    await addTask(
+      ctx,
+      { workspaceId: WS, projectId: project.id, columnId: columns[0]!.id, title: 'Keep me' },
+      [],
+    );
+    const user = userEvent.setup();
+    renderWithSync(<TasksTab project={project} />, db);
+    await user.click(await screen.findByRole('button', { name: 'Column options: To do' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete column…' }));
+    expect(
+      await screen.findByRole('alertdialog', { name: '“To do” still has tasks' }),
+    ).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'OK' }));
+
+    await user.click(screen.getByRole('button', { name: 'Column options: Review' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete column…' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete column' }));
+    await waitFor(() => expect(screen.queryByRole('grid', { name: 'Review' })).toBeNull());
+  });
+});
