@@ -1,5 +1,6 @@
 /**
- * The Overview tab: the project's details, each saved on its own as soon as it is changed (a
+ * The Overview tab: a summary first (progress from milestones, what is due next, open tasks;
+ * project-overview-summary.tsx), then the project's details, each saved on its own as soon as it is changed (a
  * patch of that field only, through the outbox), plus archive and delete. A refused change keeps
  * what was typed and says why beside the field.
  */
@@ -14,6 +15,8 @@ import { useToast } from '../../ui/use-toast.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { InlineTextField } from '../../ui/inline-text-field.tsx';
 import { cancelQueuedChange } from '../../sync/sync-client.ts';
+import { showUndoNotice } from '../milestones/undo-notice.ts';
+import { ProjectOverviewSummary } from './project-overview-summary.tsx';
 import { projectColors } from './project-labels.ts';
 import {
   archiveProject,
@@ -77,19 +80,15 @@ export function ProjectOverview({ project, ctx, onDeleted }: ProjectOverviewProp
       const name = project.name;
       const mutationId = await deleteProject(ctx, project.id, { undoWindowMs: UNDO_WINDOW_MS });
       setConfirmingDelete(false);
-      toaster.show({
-        tone: 'success',
+      showUndoNotice(toaster, {
         message: `Project “${name}” deleted`,
         durationMs: UNDO_WINDOW_MS,
-        action: {
-          label: 'Undo',
-          onAction: () => {
-            void cancelQueuedChange(ctx.db, mutationId).then((undone) => {
-              if (!undone) {
-                toaster.show({ tone: 'error', message: `Too late to undo: “${name}” is deleted.` });
-              }
-            });
-          },
+        undo: () => {
+          void cancelQueuedChange(ctx.db, mutationId).then((undone) => {
+            if (!undone) {
+              toaster.show({ tone: 'error', message: `Too late to undo: “${name}” is deleted.` });
+            }
+          });
         },
       });
       onDeleted();
@@ -101,9 +100,7 @@ export function ProjectOverview({ project, ctx, onDeleted }: ProjectOverviewProp
 
   return (
     <div className="flex flex-col gap-6">
-      <p role="status" className="min-h-5 text-sm text-fg-muted">
-        {saved}
-      </p>
+      <ProjectOverviewSummary project={project} />
       {errors.form ? (
         <p role="alert" className="text-sm font-medium text-danger">
           {errors.form}
@@ -113,9 +110,14 @@ export function ProjectOverview({ project, ctx, onDeleted }: ProjectOverviewProp
         aria-labelledby="overview-details"
         className="grid gap-5 rounded-2xl border border-border bg-surface p-4 sm:p-6 md:grid-cols-2"
       >
-        <h2 id="overview-details" className="text-lg font-semibold text-fg md:col-span-2">
-          Details
-        </h2>
+        <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 md:col-span-2">
+          <h2 id="overview-details" className="text-lg font-semibold text-fg">
+            Details
+          </h2>
+          <p role="status" className="text-sm text-fg-muted">
+            {saved}
+          </p>
+        </div>
         <InlineTextField
           label="Name"
           name="name"
