@@ -1,10 +1,10 @@
 /**
- * /dashboard: the day at a glance from local data, so it opens instantly and offline: active
+ * /dashboard: the day at a glance from local data, so it opens instantly and offline: my tasks
+ * due this week, overdue tasks, milestones awaiting approval (dashboard-work.tsx), active
  * projects, projects due soon (overdue first), recent clients, and what is waiting to sync.
  */
 import { Link } from '@tanstack/react-router';
 import { CalendarClock, FolderKanban, Plus, Users } from 'lucide-react';
-import type { ReactNode } from 'react';
 import type { LocalClient, LocalProject } from '../../db/app-database.ts';
 import { describeSyncStatus } from '../../sync/sync-client.ts';
 import { usePageTitle } from '../../ui/use-page-title.ts';
@@ -14,6 +14,8 @@ import { ProjectStatusBadge } from '../projects/project-status-badge.tsx';
 import { useActiveProjects, useProjectsDueSoon } from '../../data/project-queries.ts';
 import { useSync, useSyncStatus } from '../workspace/sync-context.tsx';
 import { useWorkspace, WorkspaceGate } from '../workspace/workspace-gate.tsx';
+import { DashboardWork } from './dashboard-work.tsx';
+import { Panel } from './dashboard-panel.tsx';
 import { WelcomeModal } from './welcome-modal.tsx';
 
 export function DashboardScreen() {
@@ -61,6 +63,7 @@ function DashboardContent() {
         {workspace.name} · {sync.text}
       </p>
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
+        <DashboardWork workspaceId={workspace.id} today={today} />
         <Panel
           title="Due soon"
           icon={<CalendarClock aria-hidden="true" size={18} />}
@@ -115,51 +118,6 @@ function DashboardContent() {
         </section>
       </div>
     </div>
-  );
-}
-
-interface PanelProps<T> {
-  title: string;
-  icon: ReactNode;
-  rows: T[] | undefined;
-  empty: string;
-  link?: { to: '/projects' | '/clients'; label: string };
-  render: (row: T) => ReactNode;
-}
-
-function Panel<T extends { id: string }>({
-  title,
-  icon,
-  rows,
-  empty,
-  link,
-  render,
-}: PanelProps<T>) {
-  return (
-    <section className="rounded-2xl border border-border bg-surface p-5">
-      <div className="flex items-center justify-between gap-2">
-        <h2 className="flex items-center gap-2 font-semibold text-fg">
-          {icon}
-          {title}
-        </h2>
-        {link ? (
-          <Link to={link.to} className="text-sm font-medium text-brand hover:underline">
-            {link.label}
-          </Link>
-        ) : null}
-      </div>
-      {rows === undefined ? (
-        <p className="mt-3 text-sm text-fg-muted">Loading…</p>
-      ) : rows.length === 0 ? (
-        <p className="mt-3 text-sm text-fg-muted">{empty}</p>
-      ) : (
-        <ul className="mt-2 divide-y divide-border">
-          {rows.slice(0, 8).map((row) => (
-            <li key={row.id}>{render(row)}</li>
-          ))}
-        </ul>
-      )}
-    </section>
   );
 }
 
