@@ -136,6 +136,7 @@ export function MilestonesTab({ project }: { project: LocalProject }) {
       <p role="status" className="sr-only">
         {announcement}
       </p>
+      <h2 className="sr-only">Milestones</h2>
       {progress ? (
         <section
           aria-label="Milestone progress"
@@ -159,9 +160,9 @@ export function MilestonesTab({ project }: { project: LocalProject }) {
           className="flex flex-col items-center gap-2 rounded-2xl border border-dashed border-border-strong p-6 text-center sm:p-8"
         >
           <Flag aria-hidden="true" size={28} className="text-fg-muted" />
-          <h2 id="milestones-empty" className="text-lg font-semibold text-fg">
+          <h3 id="milestones-empty" className="text-lg font-semibold text-fg">
             No milestones yet
-          </h2>
+          </h3>
           <p className="max-w-prose text-fg-muted">
             Break the project into stages your client approves: a first draft, a design review, the
             launch. Each milestone can carry a due date and the amount you invoice when it is

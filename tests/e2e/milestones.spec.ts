@@ -1,0 +1,151 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './console-guard.ts';
+import { createConfirmedUser, e2eOrigin, newEmail, signInAt } from './e2e-accounts.ts';
+
+test.use({ baseURL: e2eOrigin });
+
+// SCREENSHOT_DIR=<dir> also saves the screens at desktop and phone width, light and dark.
+const shotDir = process.env.SCREENSHOT_DIR;
+
+async function shoot(page: Page, name: string): Promise<void> {
+  if (!shotDir) return;
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((t) => {
+      document.documentElement.classList.remove('light', 'dark');
+      document.documentElement.classList.add(t);
+    }, theme);
+    for (const [label, width] of [
+      ['desktop', 1280],
+      ['phone', 360],
+    ] as const) {
+      await page.setViewportSize({ width, height: label === 'phone' ? 780 : 860 });
+      await page.screenshot({ path: `${shotDir}/${name}-${label}-${theme}.png`, fullPage: true });
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 860 });
+  await page.evaluate(() => document.documentElement.classList.remove('dark'));
+}
+
+/** axe over the page's main content (the shell is checked elsewhere), in both themes. */
+async function expectAccessible(page: Page, label: string, scope = 'main'): Promise<void> {
+  const violations: string[] = [];
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((t) => {
+      document.documentElement.classList.remove('light', 'dark');
+      document.documentElement.classList.add(t);
+    }, theme);
+    // Let colour transitions finish before contrast is measured.
+    await page.waitForTimeout(250);
+    const { violations: found } = await new AxeBuilder({ page })
+      .include(scope)
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+      .analyze();
+    violations.push(
+      ...found.flatMap((v) =>
+        v.nodes.map((n) => `${label} ${theme} ${v.id} ${n.target.join(' ')}: ${n.failureSummary}`),
+      ),
+    );
+  }
+  await page.evaluate(() => document.documentElement.classList.remove('dark'));
+  expect(violations).toEqual([]);
+}
+
+async function addMilestone(page: Page, title: string, due: string, amount: string) {
+  await page.getByRole('textbox', { name: 'Milestone title' }).fill(title);
+  await page.getByRole('textbox', { name: 'Due date' }).fill(due);
+  await page.getByRole('textbox', { name: 'Amount' }).fill(amount);
+  await page.getByRole('button', { name: 'Add milestone' }).click();
+  await expect(page.getByRole('heading', { level: 3, name: title })).toBeVisible();
+}
+
+test('milestones: add, reorder, approve, see progress on the overview and the activity', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const email = newEmail('milestones');
+  await createConfirmedUser(request, email);
+  await signInAt(page, email);
+  await page.goto('/projects');
+  await expect(page.getByRole('heading', { name: 'No projects yet' })).toBeVisible();
+
+  await page.keyboard.press('n');
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('textbox', { name: 'Project name' }).fill('Brand refresh');
+  await dialog.getByRole('combobox', { name: 'Client' }).fill('Acme Studio');
+  await page.getByRole('option', { name: 'Create new client “Acme Studio”', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Create project' }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByRole('link', { name: 'Brand refresh' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Brand refresh' })).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Milestones' }).click();
+  await expect(page).toHaveURL(/tab=milestones/);
+  await expect(page.getByText(/Break the project into stages your client approves/)).toBeVisible();
+  await shoot(page, 'milestones-empty');
+  await expectAccessible(page, 'milestones empty');
+
+  await addMilestone(page, 'Moodboard', '2020-03-01', '1500.50');
+  await addMilestone(page, 'Final logo', '2999-05-01', '3200');
+  const list = page.getByRole('list', { name: 'Milestones' });
+  await expect(list.getByRole('heading')).toHaveText(['Moodboard', 'Final logo']);
+  await expect(list.getByRole('listitem').first()).toContainText('1,500.50');
+
+  // Reorder with the keyboard: focus stays on the moved milestone.
+  await page.getByRole('button', { name: 'Move “Final logo” up' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(list.getByRole('heading')).toHaveText(['Final logo', 'Moodboard']);
+  await expect(page.getByRole('button', { name: 'Move “Final logo” down' })).toBeFocused();
+
+  // Approve the moodboard in the edit dialog.
+  await page.getByRole('button', { name: 'Edit “Moodboard”' }).click();
+  const edit = page.getByRole('dialog');
+  await edit.getByRole('button', { name: /Status/ }).click();
+  await page.getByRole('option', { name: 'Approved' }).click();
+  await shoot(page, 'milestones-edit');
+  await expectAccessible(page, 'milestone edit', '[role="dialog"]');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(edit).toBeHidden();
+  await expect(page.getByText('1 of 2 milestones approved')).toBeVisible();
+  await shoot(page, 'milestones-list');
+  await expectAccessible(page, 'milestones list');
+
+  await page.getByRole('tab', { name: 'Overview' }).click();
+  const progress = page.getByRole('progressbar', { name: 'Milestones approved' });
+  await expect(progress).toHaveAttribute('aria-valuetext', '1 of 2 milestones approved');
+  await expect(page.getByRole('region', { name: 'Next due' })).toContainText('Final logo');
+  await shoot(page, 'project-overview');
+  await expectAccessible(page, 'overview');
+
+  // The activity is on the server: wait for sync, then see the entries in the tab and full page.
+  await page.getByRole('tab', { name: 'Activity' }).click();
+  await expect(async () => {
+    await page.getByRole('tab', { name: 'Overview' }).click();
+    await page.getByRole('tab', { name: 'Activity' }).click();
+    await expect(
+      page.getByText(/changed status of milestone “Moodboard” from Planned to Approved/),
+    ).toBeVisible({
+      timeout: 2_000,
+    });
+  }).toPass({ timeout: 30_000 });
+  await expect(page.getByText(/created milestone “Final logo”/)).toBeVisible();
+  await expect(page.getByText(/created project “Brand refresh”/)).toBeVisible();
+  await shoot(page, 'project-activity-tab');
+  await expectAccessible(page, 'activity tab');
+
+  await page.getByRole('link', { name: 'Open full page' }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Activity: Brand refresh' }),
+  ).toBeVisible();
+  await expect(page.getByText(/created milestone “Moodboard”/)).toBeVisible();
+  await shoot(page, 'project-activity-page');
+  await expectAccessible(page, 'activity page');
+
+  // The dashboard lists nothing awaiting approval yet, and says so.
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Milestones awaiting approval' })).toBeVisible();
+  await expect(page.getByText(/No milestones are waiting/)).toBeVisible();
+  await shoot(page, 'dashboard');
+  await expectAccessible(page, 'dashboard');
+});
