@@ -195,12 +195,25 @@ function lines(parts: string[], key: string): ReactNode[] {
   ]);
 }
 
-function renderBlocks(blocks: Block[], headingBase: number, keyPrefix: string): ReactNode[] {
+/**
+ * Headings continue the page's outline: a note's first heading is `base`, and none skips a level
+ * (a lone `###` is still the level under the page's section), as screen-reader users expect.
+ */
+interface Outline {
+  base: number;
+  previous: number;
+}
+
+function renderBlocks(blocks: Block[], outline: Outline, keyPrefix: string): ReactNode[] {
   return blocks.map((block, index) => {
     const key = `${keyPrefix}${index}`;
     switch (block.kind) {
       case 'heading': {
-        const level = Math.min(6, headingBase + block.level - 1);
+        const level = Math.max(
+          outline.base,
+          Math.min(6, outline.base + block.level - 1, outline.previous + 1),
+        );
+        outline.previous = level;
         const Tag = `h${level}` as 'h3';
         return (
           <Tag key={key} className={`font-semibold text-fg ${headingClasses[block.level - 1]}`}>
@@ -288,7 +301,7 @@ function renderBlocks(blocks: Block[], headingBase: number, keyPrefix: string): 
                   {text.trim() === '' ? (
                     <p className="text-fg-muted italic">(empty)</p>
                   ) : (
-                    renderBlocks(parseBlocks(text), headingBase, `${key}-${label}-`)
+                    renderBlocks(parseBlocks(text), outline, `${key}-${label}-`)
                   )}
                 </div>
               </section>
@@ -314,7 +327,7 @@ export function MarkdownPreview({ source, headingBase = 3, className = '' }: Mar
       {blocks.length === 0 ? (
         <p className="text-fg-muted italic">Nothing to preview yet.</p>
       ) : (
-        renderBlocks(blocks, headingBase, 'b')
+        renderBlocks(blocks, { base: headingBase, previous: headingBase - 1 }, 'b')
       )}
     </div>
   );

@@ -12,7 +12,6 @@ import {
   Italic,
   Link2,
   List,
-  Pencil,
   Pin,
   PinOff,
   Trash2,
@@ -27,7 +26,7 @@ import {
   useState,
   type KeyboardEvent,
 } from 'react';
-import { Button as AriaButton, ToggleButton } from 'react-aria-components';
+import { Button as AriaButton, ToggleButton, Toolbar } from 'react-aria-components';
 import { writeErrorFields, type WriteErrorFields } from '../../data/write-error-fields.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormTextField } from '../../ui/form-text-field.tsx';
@@ -77,7 +76,6 @@ export function NoteEditor({ note, author, onUpdate, onDelete, focusTitle }: Not
   const bodyRef = useRef<HTMLTextAreaElement>(null);
   const pendingSelection = useRef<[number, number] | null>(null);
   const bodyId = useId();
-  const toolbarId = useId();
 
   // What was last written here for each field: a save compares with it, so a second save while
   // the first is on its way never sends the same change twice. A change from elsewhere (a sync,
@@ -276,15 +274,7 @@ export function NoteEditor({ note, author, onUpdate, onDelete, focusTitle }: Not
             onChange={setPreview}
             className="inline-flex min-h-11 cursor-pointer items-center gap-1.5 rounded-lg border border-border-strong bg-surface px-3 text-sm font-semibold text-fg hover:bg-surface-muted data-selected:bg-brand-soft sm:min-h-9"
           >
-            {isPreview ? (
-              <>
-                <Pencil aria-hidden="true" size={16} /> Preview
-              </>
-            ) : (
-              <>
-                <Eye aria-hidden="true" size={16} /> Preview
-              </>
-            )}
+            <Eye aria-hidden="true" size={16} /> Preview
           </ToggleButton>
         </div>
         {isPreview ? (
@@ -297,9 +287,7 @@ export function NoteEditor({ note, author, onUpdate, onDelete, focusTitle }: Not
           </div>
         ) : (
           <div className="rounded-lg border border-border-strong bg-surface focus-within:border-ring focus-within:ring-2 focus-within:ring-ring/30">
-            <div
-              id={toolbarId}
-              role="toolbar"
+            <Toolbar
               aria-label="Formatting"
               aria-controls={bodyId}
               className="flex flex-wrap gap-1 border-b border-border p-1"
@@ -314,7 +302,7 @@ export function NoteEditor({ note, author, onUpdate, onDelete, focusTitle }: Not
                   <Icon aria-hidden="true" size={16} />
                 </AriaButton>
               ))}
-            </div>
+            </Toolbar>
             <textarea
               id={bodyId}
               ref={bodyRef}

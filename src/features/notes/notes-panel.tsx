@@ -267,7 +267,7 @@ export function NotesPanel({
             <div className="flex flex-col gap-3">
               <Button
                 variant="ghost"
-                className="self-start @3xl:hidden"
+                className="-ml-3 self-start @3xl:hidden"
                 onPress={() => {
                   const id = selected.id;
                   setSelectedId(null);
