@@ -119,7 +119,7 @@ export function TaskColumn({
       data-column-id={column.id}
       className={
         layout === 'board'
-          ? 'flex w-[calc(100vw-3rem)] max-w-72 shrink-0 snap-start flex-col gap-2 rounded-2xl border border-border bg-surface-muted/60 p-2 sm:w-72'
+          ? 'flex w-[calc(100vw-3rem)] max-w-72 shrink-0 snap-start flex-col gap-2 rounded-2xl border border-border bg-surface-muted/60 p-2 sm:w-72 xl:w-58'
           : 'flex flex-col gap-2 rounded-2xl border border-border bg-surface-muted/60 p-2 sm:p-3'
       }
     >
@@ -132,9 +132,12 @@ export function TaskColumn({
               {column.name}
             </h2>
             {column.isDone ? (
-              <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-surface px-2 text-xs font-medium text-success">
+              <span
+                title="Done column: its tasks count as finished"
+                className="grid size-5 shrink-0 place-items-center rounded-full bg-surface text-success"
+              >
                 <Check aria-hidden="true" size={12} />
-                Done column
+                <span className="sr-only">(done column)</span>
               </span>
             ) : null}
             <span className="shrink-0 rounded-full bg-surface px-2 text-xs font-medium text-fg-muted tabular-nums">

@@ -393,7 +393,7 @@ function AddColumn({
   return (
     <form
       aria-label="Add a column"
-      className={`flex flex-col gap-1 ${layout === 'board' ? 'w-[calc(100vw-3rem)] max-w-72 shrink-0 snap-start sm:w-72' : ''}`}
+      className={`flex flex-col gap-1 ${layout === 'board' ? 'w-[calc(100vw-3rem)] max-w-72 shrink-0 snap-start sm:w-72 xl:w-58' : ''}`}
       onSubmit={(event) => {
         event.preventDefault();
         if (name.trim() === '') return;
