@@ -142,10 +142,34 @@ test('milestones: add, reorder, approve, see progress on the overview and the ac
   await shoot(page, 'project-activity-page');
   await expectAccessible(page, 'activity page');
 
-  // The dashboard lists nothing awaiting approval yet, and says so.
+  // Hand the final logo over for approval: the dashboard lists it, linking to the milestones.
+  await page.getByRole('link', { name: 'Brand refresh' }).click();
+  await page.getByRole('tab', { name: 'Milestones' }).click();
+  await page.getByRole('button', { name: 'Edit “Final logo”' }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /Status/ })
+    .click();
+  await page.getByRole('option', { name: 'Awaiting approval' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('dialog')).toBeHidden();
   await page.goto('/dashboard');
-  await expect(page.getByRole('heading', { name: 'Milestones awaiting approval' })).toBeVisible();
-  await expect(page.getByText(/No milestones are waiting/)).toBeVisible();
+  const getStarted = page.getByRole('button', { name: 'Get started' });
+  // A new account's first visit welcomes them first.
+  await getStarted.click();
+  await expect(getStarted).toBeHidden();
+  const awaiting = page.getByRole('region', { name: 'Milestones awaiting approval' });
+  await expect(awaiting.getByRole('link', { name: /Final logo/ })).toHaveAttribute(
+    'href',
+    /tab=milestones/,
+  );
+  await expect(page.getByRole('region', { name: 'Overdue tasks' })).toContainText(
+    'No overdue tasks',
+  );
+  // Long rows truncate: the phone page never scrolls sideways.
+  await page.setViewportSize({ width: 360, height: 780 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.setViewportSize({ width: 1280, height: 860 });
   await shoot(page, 'dashboard');
   await expectAccessible(page, 'dashboard');
 });

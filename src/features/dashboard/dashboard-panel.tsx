@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 
 export interface PanelProps<T> {
   title: string;
@@ -19,10 +19,14 @@ export function Panel<T extends { id: string }>({
   link,
   render,
 }: PanelProps<T>) {
+  const headingId = useId();
   return (
-    <section className="rounded-2xl border border-border bg-surface p-5">
+    <section
+      aria-labelledby={headingId}
+      className="min-w-0 rounded-2xl border border-border bg-surface p-5"
+    >
       <div className="flex items-center justify-between gap-2">
-        <h2 className="flex items-center gap-2 font-semibold text-fg">
+        <h2 id={headingId} className="flex items-center gap-2 font-semibold text-fg">
           {icon}
           {title}
         </h2>

@@ -3,7 +3,6 @@
  * (today and the six days after), overdue open tasks, and milestones waiting for the client's
  * approval. Each item links to its project's workspace.
  */
-import { milestoneStatusWords } from '#contract/entities/milestone.ts';
 import { Link } from '@tanstack/react-router';
 import { AlarmClock, CalendarCheck, Flag } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -93,9 +92,7 @@ export function DashboardWork({ workspaceId, today }: { workspaceId: string; tod
         id: milestone.id,
         title: milestone.title,
         projectId: milestone.projectId,
-        detail: milestone.dueDate
-          ? `${milestoneStatusWords.awaiting_approval} · due ${formatDay(milestone.dueDate)}`
-          : milestoneStatusWords.awaiting_approval,
+        detail: milestone.dueDate ? `Due ${formatDay(milestone.dueDate)}` : 'No due date',
       }))
     : undefined;
 
