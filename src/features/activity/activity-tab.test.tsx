@@ -4,6 +4,15 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LocalProject } from '../../db/app-database.ts';
+import { createClient } from '../../data/client-mutations.ts';
+import { createProject } from '../../data/project-mutations.ts';
+import {
+  createTestDatabase,
+  renderWithSync,
+  USER_ID,
+  WS,
+} from '../projects/project-screen-test-utils.tsx';
+import { ProjectActivityScreen } from '../projects/project-activity-screen.tsx';
 import { ActivityTab } from './activity-tab.tsx';
 import { describeChange } from './activity-words.ts';
 
@@ -125,5 +134,27 @@ describe('ActivityTab', () => {
     expect(await screen.findByText('The activity could not be loaded.')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(screen.getByText(/renamed task/)).toBeTruthy());
+  });
+});
+
+describe('ProjectActivityScreen', () => {
+  it('shows the timeline full page under an h1 naming the project, focused on arrival', async () => {
+    const db = await createTestDatabase();
+    const ctx = { db, userId: USER_ID };
+    const client = await createClient(ctx, { workspaceId: WS, name: 'Acme' });
+    const created = await createProject(ctx, {
+      workspaceId: WS,
+      clientId: client.id,
+      name: 'Website',
+    });
+    const callEndpoint = vi.fn(() => Promise.resolve(page1));
+    renderWithSync(
+      <ProjectActivityScreen projectId={created.id} callEndpoint={callEndpoint} />,
+      db,
+    );
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Activity: Website' });
+    expect(await screen.findByText(/renamed task “Logo” to “Logo v2”/)).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Today' })).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(heading));
   });
 });

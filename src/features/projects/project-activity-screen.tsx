@@ -5,6 +5,7 @@
  */
 import type { CallEndpoint } from '#contract/define-endpoint.ts';
 import { ArrowLeft } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { ActivityTimeline } from '../activity/activity-timeline.tsx';
 import { useProject } from '../../data/project-queries.ts';
 import { TextLink } from '../../ui/text-link.tsx';
@@ -30,6 +31,11 @@ function ProjectActivity({ projectId, callEndpoint }: ProjectActivityScreenProps
   const { handle } = useSync();
   const project = useProject(handle.db, projectId);
   usePageTitle(project ? `Activity — ${project.name}` : 'Project activity');
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Arriving here (from the tab's "Open full page"), focus starts at the page's heading.
+  useEffect(() => {
+    heading.current?.focus({ preventScroll: true });
+  }, []);
   return (
     <div className="flex flex-col gap-6">
       <header className="flex flex-col gap-3">
@@ -47,7 +53,11 @@ function ProjectActivity({ projectId, callEndpoint }: ProjectActivityScreenProps
             Projects
           </TextLink>
         )}
-        <h1 className="text-2xl font-bold tracking-tight break-words text-fg sm:text-3xl">
+        <h1
+          ref={heading}
+          tabIndex={-1}
+          className="outline-none text-2xl font-bold tracking-tight break-words text-fg sm:text-3xl"
+        >
           {project ? `Activity: ${project.name}` : 'Project activity'}
         </h1>
       </header>
