@@ -13,9 +13,9 @@ import 'fake-indexeddb/auto';
 import { createWriteStream } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { createApiClient } from '../src/api-client/call-endpoint.ts';
-import { createAppDatabase } from '../src/db/app-database.ts';
+import { createAppDatabase, entityTables } from '../src/db/app-database.ts';
 import type { LocalWriteContext } from '../src/db/local-write.ts';
-import { createClient, updateClient } from '../src/features/clients/client-mutations.ts';
+import { createClient, updateClient } from '../src/data/client-mutations.ts';
 import { createSyncEngine, type SyncClock } from '../src/sync/sync-engine.ts';
 import { createTestApp, jsonRequest } from '../tests/fixtures/create-test-app.ts';
 import { postgresTestUrl } from '../tests/fixtures/scratch-postgres.ts';
@@ -162,7 +162,7 @@ async function benchPullApply(): Promise<Row> {
 async function queueCreates(ctx: LocalWriteContext, workspaceId: string, count: number) {
   const { db } = ctx;
   const ids: string[] = [];
-  await db.transaction('rw', [db.clients, db.projects, db.outbox, db.syncState], async () => {
+  await db.transaction('rw', [...entityTables(db), db.outbox, db.syncState], async () => {
     for (let i = 0; i < count; i += 1) {
       ids.push((await createClient(ctx, { workspaceId, name: `Queued ${i}` })).id);
     }

@@ -19,7 +19,7 @@ import { joinNotificationGroup, notificationConnect } from './endpoints/signalr.
 import { pullChanges, pushMutations } from './endpoints/sync.ts';
 import { getVersion } from './endpoints/system.ts';
 import { getProjectActivity } from './endpoints/project-activity.ts';
-import { syncedEntities } from './synced-entities.ts';
+import { syncedEntities, type SyncedEntities } from './synced-entities.ts';
 import { getUserProfile, updateUserProfile } from './endpoints/user.ts';
 import {
   getOwnedWorkspaceId,
@@ -27,6 +27,11 @@ import {
   getWorkspaceSettings,
   updateWorkspaceSettings,
 } from './endpoints/workspace.ts';
+
+type EntityEndpoint = SyncedEntities[number]['endpointList'][number];
+const entityEndpoints: readonly EntityEndpoint[] = syncedEntities.flatMap(
+  (entity): readonly EntityEndpoint[] => entity.endpointList,
+);
 
 export const endpointRegistry = [
   getPublicConfig,
@@ -40,13 +45,8 @@ export const endpointRegistry = [
   getWorkspaceMembers,
   getWorkspaceSettings,
   updateWorkspaceSettings,
-  ...syncedEntities[0].endpointList,
-  ...syncedEntities[1].endpointList,
-  ...syncedEntities[2].endpointList,
-  ...syncedEntities[3].endpointList,
-  ...syncedEntities[4].endpointList,
-  ...syncedEntities[5].endpointList,
-  ...syncedEntities[6].endpointList,
+  // Every synced entity's five CRUD operations, derived from its declaration.
+  ...entityEndpoints,
   getProjectActivity,
   pushMutations,
   pullChanges,

@@ -4,14 +4,12 @@ import type { EndpointHandlers } from '../http/endpoint-handler.ts';
 import { createRateLimiter, type RateLimiter } from '../http/rate-limiter.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { createDetachedRealtime, type Realtime } from '../realtime/create-realtime.ts';
-import { createClientHandlers } from './client.ts';
 import { createConfigHandlers } from './config.ts';
 import { createContactHandlers } from './contact.ts';
 import { createFeedbackHandlers } from './feedback.ts';
 import { createNotificationHandlers } from './notifications.ts';
-import { createProjectHandlers } from './project.ts';
 import { createProjectActivityHandlers } from './project-activity.ts';
-import { createProjectWorkHandlers } from './project-work.ts';
+import { createSyncedEntityHandlers } from './synced-entity-handlers.ts';
 import { createRegisterHandlers } from './register.ts';
 import { createSignalrHandlers } from './signalr.ts';
 import { createSyncHandlers } from './sync.ts';
@@ -41,9 +39,7 @@ export function createEndpointHandlers(deps: EndpointHandlerDeps): EndpointHandl
     ...createUserHandlers(),
     ...createRegisterHandlers(),
     ...createWorkspaceHandlers(),
-    ...createClientHandlers(),
-    ...createProjectHandlers(),
-    ...createProjectWorkHandlers(),
+    ...createSyncedEntityHandlers(),
     ...createProjectActivityHandlers(),
     ...createSyncHandlers(),
     ...createNotificationHandlers(realtime),

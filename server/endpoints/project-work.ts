@@ -7,14 +7,10 @@
  * - a deleted milestone unlinks its tasks, each change recorded so every device sees it;
  * - a note body changed by two writers from the same base is merged (merge-text.ts).
  */
-import { kanbanColumnEntity } from '#contract/entities/kanban-column.ts';
-import { milestoneEntity } from '#contract/entities/milestone.ts';
-import { clientNoteEntity, noteEntity } from '#contract/entities/note.ts';
 import { taskEntity } from '#contract/entities/task.ts';
 import type { Queryable } from '../db/database.ts';
 import { AppError, ErrorCode } from '../http/app-error.ts';
-import type { ResourceHandlers } from '../http/endpoint-handler.ts';
-import { createEntityHandlers, type EntityHooks } from './entity-handlers.ts';
+import type { EntityHooks } from './entity-handlers.ts';
 import { mergeText } from './merge-text.ts';
 
 type Row = Record<string, unknown>;
@@ -70,7 +66,7 @@ async function checkTaskLinks(tx: Queryable, next: Row, changed: Row): Promise<v
   }
 }
 
-const taskHooks: EntityHooks = {
+export const taskHooks: EntityHooks = {
   beforeCreate: async ({ tx, body }) => checkTaskLinks(tx, body, body),
   beforeUpdate: async ({ tx, current, patch }) => {
     await checkTaskLinks(tx, { ...current, ...patch }, patch);
@@ -78,7 +74,7 @@ const taskHooks: EntityHooks = {
   },
 };
 
-const columnHooks: EntityHooks = {
+export const columnHooks: EntityHooks = {
   beforeDelete: async ({ tx, current }) => {
     const { rows } = await tx.query<{ n: number }>(
       'SELECT count(*)::int AS n FROM task WHERE column_id = $1',
@@ -94,7 +90,7 @@ const columnHooks: EntityHooks = {
   },
 };
 
-const milestoneHooks: EntityHooks = {
+export const milestoneHooks: EntityHooks = {
   beforeDelete: async ({ tx, current, identity, changes }) => {
     const { rows } = await tx.query<{ id: string }>(
       'SELECT id FROM task WHERE milestone_id = $1 ORDER BY id FOR UPDATE',
@@ -116,7 +112,7 @@ const milestoneHooks: EntityHooks = {
 };
 
 /** A body edited meanwhile by someone else is merged with theirs, never replaced by it. */
-const noteHooks: EntityHooks = {
+export const noteHooks: EntityHooks = {
   beforeUpdate: ({ current, patch, baseValues }) => {
     const base = baseValues?.body;
     if (typeof patch.body !== 'string' || typeof base !== 'string')
@@ -126,22 +122,3 @@ const noteHooks: EntityHooks = {
     return Promise.resolve({ ...patch, body: mergeText(base, current.body, patch.body).text });
   },
 };
-
-export function createProjectWorkHandlers() {
-  return {
-    ...(createEntityHandlers(
-      milestoneEntity,
-      milestoneHooks,
-    ) as unknown as ResourceHandlers<'milestone'>),
-    ...(createEntityHandlers(
-      kanbanColumnEntity,
-      columnHooks,
-    ) as unknown as ResourceHandlers<'kanban'>),
-    ...(createEntityHandlers(taskEntity, taskHooks) as unknown as ResourceHandlers<'task'>),
-    ...(createEntityHandlers(noteEntity, noteHooks) as unknown as ResourceHandlers<'notes'>),
-    ...(createEntityHandlers(
-      clientNoteEntity,
-      noteHooks,
-    ) as unknown as ResourceHandlers<'client-note'>),
-  };
-}

@@ -7,14 +7,14 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthController, AuthState } from '../auth/auth-controller.ts';
-import { archiveClients, createClient } from '../features/clients/client-mutations.ts';
+import { archiveClients, createClient } from '../data/client-mutations.ts';
 import {
   createFakeSyncHandle,
   createTestDatabase,
   USER_ID,
   WS,
 } from '../features/projects/project-screen-test-utils.tsx';
-import { archiveProject, createProject } from '../features/projects/project-mutations.ts';
+import { archiveProject, createProject } from '../data/project-mutations.ts';
 import type { AppDatabase } from '../db/app-database.ts';
 import { createThemeController } from '../ui/theme.ts';
 import { createToaster } from '../ui/toaster.ts';

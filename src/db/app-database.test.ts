@@ -55,12 +55,17 @@ describe('app database', () => {
     const db = createAppDatabase('u1', { name: freshName() });
     await db.open();
     expect(db.tables.map((table) => table.name).sort()).toEqual([
+      'clientNotes',
       'clients',
+      'kanbanColumns',
       'members',
+      'milestones',
+      'notes',
       'outbox',
       'projects',
       'syncIssues',
       'syncState',
+      'tasks',
       'workspaces',
     ]);
     const indexes = db.projects.schema.indexes.map((index) => index.name);

@@ -3,7 +3,7 @@
 // failure (here a serialization failure) stops the batch, keeping what came before it.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClientHandlers } from '../../server/endpoints/client.ts';
+import { createSyncedEntityHandlers } from '../../server/endpoints/synced-entity-handlers.ts';
 import type { TestApp } from '../fixtures/create-test-app.ts';
 import { createRegisteredUserApp, type RegisteredUserApp } from '../fixtures/registered-user.ts';
 
@@ -14,7 +14,7 @@ describe('push failures', () => {
   let workspaceId: string;
   let call: RegisteredUserApp['call'];
   let busy = true;
-  const real = createClientHandlers()['client/create-client'];
+  const real = createSyncedEntityHandlers()['client/create-client'];
 
   const create = (clientSeq: number, name: string) => ({
     mutationId: randomUUID(),

@@ -11,16 +11,8 @@ import { readSyncCounts } from '../../src/db/sync-counts.ts';
 import { revertToTheirs } from '../../src/sync/sync-issue-actions.ts';
 import { v7 as uuidv7 } from 'uuid';
 import { createSyncEngine, type SyncClock, type SyncEngine } from '../../src/sync/sync-engine.ts';
-import {
-  createClient,
-  deleteClient,
-  updateClient,
-} from '../../src/features/clients/client-mutations.ts';
-import {
-  createProject,
-  deleteProject,
-  updateProject,
-} from '../../src/features/projects/project-mutations.ts';
+import { createClient, deleteClient, updateClient } from '../../src/data/client-mutations.ts';
+import { createProject, deleteProject, updateProject } from '../../src/data/project-mutations.ts';
 import { createTestApp, jsonRequest, type TestApp } from '../fixtures/create-test-app.ts';
 import { bearer, createTestTokens, newTestUser, type TestUser } from '../fixtures/test-tokens.ts';
 

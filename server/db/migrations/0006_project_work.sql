@@ -119,8 +119,8 @@ DO $$
 DECLARE
   p record;
   d record;
-  next_seq bigint;
-BEGIN
+  -- The block's BEGIN shares this line: a line starting with BEGIN reads as a transaction.
+  next_seq bigint; BEGIN
   FOR p IN SELECT id, workspace_id, created_by FROM project ORDER BY workspace_id, id LOOP
     FOR d IN SELECT * FROM (VALUES (1, 'To do', 'a0', false), (2, 'In progress', 'a1', false),
                                    (3, 'Review', 'a2', false), (4, 'Done', 'a3', true))
