@@ -83,9 +83,14 @@ describe('ProjectsScreen', { timeout: 30_000 }, () => {
       currency: 'EUR',
       status: 'planned',
     });
+    // The new project's board comes with it: its four default columns, queued by this device.
     expect((await db.outbox.toArray()).map((entry) => entry.operation)).toEqual([
       'create-client',
       'create-project',
+      'create-kanban-column',
+      'create-kanban-column',
+      'create-kanban-column',
+      'create-kanban-column',
     ]);
   });
 
