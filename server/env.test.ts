@@ -59,6 +59,7 @@ describe('parseEnv', () => {
       google: null,
       mfaIssuer: 'Satchel',
       jwtExpirySeconds: 3600,
+      signInSignUpsPerFiveMinutes: 30,
       additionalRedirectUrls: [],
     });
     expect(env.hosted).toBeNull();
@@ -93,6 +94,7 @@ describe('parseEnv', () => {
       },
       mfaIssuer: 'Acme',
       jwtExpirySeconds: 900,
+      signInSignUpsPerFiveMinutes: 30,
       additionalRedirectUrls: ['http://localhost:5173', 'https://app.example.com/portal'],
     });
     expect(env.hosted).toEqual({ supabaseUrl: 'https://abc.supabase.co', anonKey: 'anon' });
@@ -108,6 +110,13 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ CAPTCHA_SECRET: 's' })).toThrow(/CAPTCHA_SITE_KEY/);
     expect(() => parseEnv({ AUTH_AUTOCONFIRM: 'yes' })).toThrow(/AUTH_AUTOCONFIRM/);
     expect(() => parseEnv({ JWT_EXPIRY: '60' })).toThrow(/JWT_EXPIRY: must be at least 300/);
+    expect(() => parseEnv({ GOTRUE_RATE_LIMIT_SIGN_IN_SIGN_UPS: '0' })).toThrow(
+      /GOTRUE_RATE_LIMIT_SIGN_IN_SIGN_UPS: must be at least 1/,
+    );
+    expect(parseEnv({}).auth.signInSignUpsPerFiveMinutes).toBe(30);
+    expect(
+      parseEnv({ GOTRUE_RATE_LIMIT_SIGN_IN_SIGN_UPS: '500' }).auth.signInSignUpsPerFiveMinutes,
+    ).toBe(500);
     expect(() => parseEnv({ SMTP_URL: 'http://mail' })).toThrow(/SMTP_URL/);
     expect(() => parseEnv({ ADDITIONAL_REDIRECT_URLS: 'ftp://x' })).toThrow(
       /ADDITIONAL_REDIRECT_URLS/,

@@ -74,6 +74,17 @@ const envSchema = v.object({
   GOOGLE_ISSUER: v.optional(urlSchema(['http:', 'https:']), 'https://accounts.google.com'),
   GOOGLE_CLIENT_ID: v.optional(v.pipe(v.string(), v.minLength(1))),
   GOOGLE_CLIENT_SECRET: v.optional(v.pipe(v.string(), v.minLength(1))),
+  // GoTrue's name and default: password sign-ins and sign-ups per address per 5 minutes.
+  GOTRUE_RATE_LIMIT_SIGN_IN_SIGN_UPS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+$/, 'must be a whole number'),
+      v.transform(Number),
+      v.minValue(1, 'must be at least 1'),
+      v.maxValue(100_000, 'must be at most 100000'),
+    ),
+    '30',
+  ),
   MFA_ISSUER: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(100)), 'Satchel'),
   JWT_EXPIRY: v.optional(
     v.pipe(
@@ -156,6 +167,8 @@ export interface Env {
     google: { issuer: string; clientId: string; clientSecret: string } | null;
     mfaIssuer: string;
     jwtExpirySeconds: number;
+    /** GOTRUE_RATE_LIMIT_SIGN_IN_SIGN_UPS: sign-ins and sign-ups per address per 5 minutes. */
+    signInSignUpsPerFiveMinutes: number;
     /** Redirect targets allowed besides PUBLIC_URL's origin (links in mail, OAuth returns). */
     additionalRedirectUrls: string[];
   };
@@ -226,6 +239,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
           : null,
       mfaIssuer: out.MFA_ISSUER,
       jwtExpirySeconds: out.JWT_EXPIRY,
+      signInSignUpsPerFiveMinutes: out.GOTRUE_RATE_LIMIT_SIGN_IN_SIGN_UPS,
       additionalRedirectUrls: out.ADDITIONAL_REDIRECT_URLS ?? [],
     },
     hosted:

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PublicConfig } from '#contract/endpoints/config.ts';
+import { defaultAuthRateLimits } from './auth/auth-config.ts';
 import { createAuthService } from './auth/create-auth-service.ts';
 import { createHostedAuth } from './auth/hosted-auth.ts';
 import type { VerifyAccessToken } from './auth/identity.ts';
@@ -78,6 +79,16 @@ async function main(): Promise<void> {
         additionalRedirectUrls: env.auth.additionalRedirectUrls,
         captcha: env.auth.captcha,
         google: env.auth.google,
+        rateLimits: {
+          signInPerIp: {
+            ...defaultAuthRateLimits.signInPerIp,
+            max: env.auth.signInSignUpsPerFiveMinutes,
+          },
+          signUpPerIp: {
+            ...defaultAuthRateLimits.signUpPerIp,
+            max: env.auth.signInSignUpsPerFiveMinutes,
+          },
+        },
         // Without SMTP nobody receives the mail: the link in the log lets a developer sign in.
         logMailLinks: !env.auth.smtpUrl,
       },

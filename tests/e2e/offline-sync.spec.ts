@@ -56,7 +56,8 @@ test('offline: a client created with no network survives a reload and syncs when
   await expect(page.getByRole('heading', { name: 'No projects yet' })).toBeVisible();
   await addProject(page, 'Offline Site', 'Acme Offline');
   await expect(page.getByRole('link', { name: 'Offline Site' })).toBeVisible();
-  await expect(syncButton(page)).toHaveAccessibleName('Sync: Offline — 2 changes waiting');
+  // The client, the project and its board's four default columns.
+  await expect(syncButton(page)).toHaveAccessibleName('Sync: Offline — 6 changes waiting');
   await syncButton(page).click();
   await expect(page.getByRole('dialog', { name: 'Sync' })).toContainText("You're offline");
   await expect(page.getByRole('button', { name: 'Sync now' })).toBeDisabled();

@@ -46,12 +46,22 @@ export function MilestonesTab({ project }: { project: LocalProject }) {
   const [announcement, setAnnouncement] = useState('');
   const [listError, setListError] = useState<string | null>(null);
   /** After a move or a delete, where focus goes once the list has re-rendered. */
-  const pendingFocus = useRef<{ id: string; target: 'up' | 'down' | 'edit' } | 'add' | null>(null);
+  const pendingFocus = useRef<
+    { id: string; target: 'up' | 'down' | 'edit'; index?: number } | 'add' | null
+  >(null);
   const addTitleRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     const want = pendingFocus.current;
     if (!want || milestones === undefined) return;
+    // A re-render from another change (a pull) may come before the move's own: wait for the row
+    // to be where the move puts it, or focus would land on a button the move then disables.
+    if (
+      want !== 'add' &&
+      want.index !== undefined &&
+      milestones.findIndex((row) => row.id === want.id) !== want.index
+    )
+      return;
     pendingFocus.current = null;
     if (want === 'add') {
       addTitleRef.current?.focus();
@@ -87,7 +97,11 @@ export function MilestonesTab({ project }: { project: LocalProject }) {
     if ((direction === 'up' && index === 0) || (direction === 'down' && !before)) return;
     setListError(null);
     try {
-      pendingFocus.current = { id: milestone.id, target: direction };
+      pendingFocus.current = {
+        id: milestone.id,
+        target: direction,
+        index: direction === 'up' ? index - 1 : index + 1,
+      };
       await moveMilestone(ctx, milestone.id, before?.position ?? null, after?.position ?? null);
       const place = direction === 'up' ? index : index + 2;
       setAnnouncement(`“${milestone.title}” moved to position ${place} of ${milestones.length}.`);
