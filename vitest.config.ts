@@ -12,6 +12,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/fixtures/client-setup.ts'],
+          // Screen tests drive many renders; on 2 busy cores a long one passes 5 s.
+          testTimeout: 20_000,
         },
       },
       {

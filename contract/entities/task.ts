@@ -78,7 +78,13 @@ export const taskEntity = defineSyncedEntity({
     milestoneId: field(v.nullable(idSchema), { default: null, word: 'milestone' }),
     checklist: field(checklistSchema, { default: [], sql: 'jsonb' }),
   },
-  indexes: ['[workspaceId+projectId]', '[workspaceId+assigneeId]', '[workspaceId+dueDate]'],
+  // [columnId+position]: a board's first cards per column straight off the index (cold open).
+  indexes: [
+    '[workspaceId+projectId]',
+    '[workspaceId+assigneeId]',
+    '[workspaceId+dueDate]',
+    '[columnId+position]',
+  ],
   list: { scope: 'parent', filters: ['columnId'], orderBy: 'position COLLATE "C", id' },
 });
 

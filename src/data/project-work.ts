@@ -11,7 +11,7 @@ import { clientNoteEntity, noteEntity } from '#contract/entities/note.ts';
 import { byOrderKey, orderKeyBetween } from '#contract/entities/order-key.ts';
 import { taskEntity } from '#contract/entities/task.ts';
 import { generateNKeysBetween } from 'jittered-fractional-indexing';
-import type { AppDatabase, LocalRow } from '../db/app-database.ts';
+import { prefixKeyRange, type AppDatabase, type LocalRow } from '../db/app-database.ts';
 import { useLiveQuery } from '../db/live-query.ts';
 import type { LocalWriteContext } from '../db/local-write.ts';
 import { entityWrites, type NewRowInput } from './entity-writes.ts';
@@ -101,8 +101,53 @@ export async function listClientNotes(
 export function useColumns(db: AppDatabase, workspaceId: string, projectId: string) {
   return useLiveQuery(() => listColumns(db, workspaceId, projectId), [db, workspaceId, projectId]);
 }
-export function useTasks(db: AppDatabase, workspaceId: string, projectId: string) {
-  return useLiveQuery(() => listTasks(db, workspaceId, projectId), [db, workspaceId, projectId]);
+/**
+ * The first `perColumn` cards of each column straight off the `[columnId+position]` index: a cold
+ * open of a big board paints these while every task (filters, counts) loads after that frame.
+ */
+export async function listFirstTasks(
+  db: AppDatabase,
+  columnIds: readonly string[],
+  perColumn: number,
+): Promise<LocalTask[]> {
+  const pages = await Promise.all(
+    columnIds.map((columnId) => {
+      const [lower, upper] = prefixKeyRange(columnId);
+      return db.tasks
+        .where('[columnId+position]')
+        .between(lower, upper)
+        .filter((task) => !task._deleted)
+        .limit(perColumn)
+        .toArray();
+    }),
+  );
+  return pages.flat();
+}
+
+export function useFirstTasks(
+  db: AppDatabase,
+  columnIds: readonly string[] | undefined,
+  perColumn: number,
+) {
+  const key = columnIds?.join(',');
+  return useLiveQuery(
+    () => (columnIds ? listFirstTasks(db, columnIds, perColumn) : undefined),
+    // The ids by value (a new array each render must not re-run the query).
+    [db, key, perColumn],
+  );
+}
+
+export function useTasks(
+  db: AppDatabase,
+  workspaceId: string,
+  projectId: string,
+  /** False holds the full read back (a cold open paints the first cards first). */
+  enabled = true,
+) {
+  return useLiveQuery(
+    () => (enabled ? listTasks(db, workspaceId, projectId) : undefined),
+    [db, workspaceId, projectId, enabled],
+  );
 }
 export function useMilestones(db: AppDatabase, workspaceId: string, projectId: string) {
   return useLiveQuery(

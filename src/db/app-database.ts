@@ -127,7 +127,7 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
         'id, workspaceId, [workspaceId+projectId], [workspaceId+dueDate], [workspaceId+status]',
       kanbanColumns: 'id, workspaceId, [workspaceId+projectId]',
       tasks:
-        'id, workspaceId, [workspaceId+projectId], [workspaceId+assigneeId], [workspaceId+dueDate]',
+        'id, workspaceId, [workspaceId+projectId], [workspaceId+assigneeId], [workspaceId+dueDate], [columnId+position]',
       notes: 'id, workspaceId, [workspaceId+projectId]',
       clientNotes: 'id, workspaceId, [workspaceId+clientId]',
     },
@@ -172,6 +172,14 @@ export function createAppDatabase(userId: string, options: AppDatabaseOptions = 
 
 /** The name of a declared synced entity (`client`, `project`...). */
 export type SyncedEntity = SyncedEntityName;
+
+/** Bounds of a compound index restricted to one value of its first part (`[columnId+position]`). */
+export function prefixKeyRange(first: string): [[string, unknown], [string, unknown]] {
+  return [
+    [first, Dexie.minKey],
+    [first, Dexie.maxKey],
+  ];
+}
 
 /** Bounds of a `[workspaceId+x]` compound index restricted to one workspace. */
 export function workspaceKeyRange(workspaceId: string): [[string, unknown], [string, unknown]] {

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 
 /** True when a key press belongs to what the user is typing, not to a page shortcut. */
-function isTyping(target: EventTarget | null): boolean {
+export function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   if (target.isContentEditable) return true;
   const tag = target.tagName;

@@ -32,7 +32,7 @@ import {
   parseAmount,
 } from './milestone-format.ts';
 import { ProgressBar } from './progress-bar.tsx';
-import { showUndoNotice } from './undo-notice.ts';
+import { showUndoNotice } from '../../ui/undo-notice.ts';
 
 /** How long Undo is offered after a delete; the delete waits this long in the outbox. */
 const UNDO_WINDOW_MS = 8000;

@@ -15,7 +15,7 @@ import { useToast } from '../../ui/use-toast.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { InlineTextField } from '../../ui/inline-text-field.tsx';
 import { cancelQueuedChange } from '../../sync/sync-client.ts';
-import { showUndoNotice } from '../milestones/undo-notice.ts';
+import { showUndoNotice } from '../../ui/undo-notice.ts';
 import { ProjectOverviewSummary } from './project-overview-summary.tsx';
 import { projectColors } from './project-labels.ts';
 import {

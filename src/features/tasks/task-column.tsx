@@ -25,7 +25,7 @@ import { Button } from '../../ui/button.tsx';
 import { inputClassName } from '../../ui/form-text-field.tsx';
 import { TaskCard, type MoveTarget } from './task-card.tsx';
 
-export const PAGE_SIZE = 100;
+export const PAGE_SIZE = 50;
 export const TASK_DRAG_TYPE = 'application/x-satchel-task';
 
 export type ColumnAction = 'rename' | 'left' | 'right' | 'done' | 'delete';

@@ -29,6 +29,7 @@ import { Button } from '../../ui/button.tsx';
 import { inputClassName } from '../../ui/form-text-field.tsx';
 import { InlineTextField } from '../../ui/inline-text-field.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
+import { showUndoNotice } from '../../ui/undo-notice.ts';
 import { useToast } from '../../ui/use-toast.ts';
 import { useWriteContext } from '../workspace/sync-context.tsx';
 import { focusWhenReady } from './focus.ts';
@@ -121,22 +122,19 @@ function TaskDetails({
           : `[data-column-id="${task.columnId}"] [data-quick-add]`,
         next ? 'row' : undefined,
       );
-      toaster.show({
-        tone: 'success',
+      // Undo by the notice's button or Ctrl/⌘+Z while it shows.
+      showUndoNotice(toaster, {
         message: `Task “${title}” deleted`,
         durationMs: UNDO_WINDOW_MS,
-        action: {
-          label: 'Undo',
-          onAction: () => {
-            void cancelQueuedChange(ctx.db, mutationId).then((undone) => {
-              if (!undone) {
-                toaster.show({
-                  tone: 'error',
-                  message: `Too late to undo: “${title}” is deleted.`,
-                });
-              }
-            });
-          },
+        undo: () => {
+          void cancelQueuedChange(ctx.db, mutationId).then((undone) => {
+            if (!undone) {
+              toaster.show({
+                tone: 'error',
+                message: `Too late to undo: “${title}” is deleted.`,
+              });
+            }
+          });
         },
       });
     } catch (error) {

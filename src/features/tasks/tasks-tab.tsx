@@ -8,7 +8,7 @@
  */
 import { orderKeyBetween } from '#contract/entities/order-key.ts';
 import { Columns3, LayoutList, Plus } from 'lucide-react';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Input, TextField, ToggleButton, ToggleButtonGroup } from 'react-aria-components';
 import type { LocalProject } from '../../db/app-database.ts';
 import { useLiveQuery } from '../../db/live-query.ts';
@@ -20,6 +20,7 @@ import {
   moveTask,
   useColumns,
   useMilestones,
+  useFirstTasks,
   useTasks,
   type LocalColumn,
   type LocalTask,
@@ -55,6 +56,9 @@ function initialView(): View {
   return window.matchMedia('(max-width: 639px)').matches ? 'list' : 'board';
 }
 
+/** Cards per column in a big board's first paint (about a screenful). */
+const FIRST_PAINT_CARDS = 20;
+
 const problemOf = (error: unknown, field: string) => {
   const fields = writeErrorFields(error);
   return fields[field] ?? fields.form ?? Object.values(fields).find(Boolean) ?? 'Not saved.';
@@ -66,7 +70,21 @@ export function TasksTab({ project }: { project: LocalProject }) {
   const ctx = useWriteContext();
   const toaster = useToast();
   const columns = useColumns(db, project.workspaceId, project.id);
-  const tasks = useTasks(db, project.workspaceId, project.id);
+  // Cold open of a big board: the first cards of each column come off an index and paint; the
+  // full read (every task, for counts and filters) starts after that frame.
+  const [readAll, setReadAll] = useState(false);
+  const firstTasks = useFirstTasks(
+    db,
+    columns?.map((column) => column.id),
+    FIRST_PAINT_CARDS,
+  );
+  const allTasks = useTasks(db, project.workspaceId, project.id, readAll);
+  useEffect(() => {
+    if (readAll || firstTasks === undefined) return;
+    const frame = requestAnimationFrame(() => setTimeout(() => setReadAll(true), 0));
+    return () => cancelAnimationFrame(frame);
+  }, [readAll, firstTasks]);
+  const tasks = allTasks ?? firstTasks;
   const milestones = useMilestones(db, project.workspaceId, project.id);
   const members = useLiveQuery(
     () => db.members.where('workspaceId').equals(project.workspaceId).toArray(),

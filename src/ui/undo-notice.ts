@@ -4,17 +4,8 @@
  * gone by then) and leaves with the toast. It stays quiet while the user types in a field (the
  * field's own undo) or has a dialog open.
  */
-import type { Toaster } from '../../ui/toaster.ts';
-
-function isTyping(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable) return true;
-  const tag = target.tagName;
-  if (tag === 'TEXTAREA' || tag === 'SELECT') return true;
-  if (tag !== 'INPUT') return false;
-  const type = (target as HTMLInputElement).type;
-  return !['button', 'checkbox', 'radio', 'submit', 'reset', 'range', 'color'].includes(type);
-}
+import type { Toaster } from './toaster.ts';
+import { isTyping } from './use-key-shortcut.ts';
 
 const isMac = () => /Mac|iPhone|iPad/.test(globalThis.navigator?.platform ?? '');
 
