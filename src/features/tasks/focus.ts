@@ -1,7 +1,8 @@
 /**
  * Keeps focus where the user is after a change re-renders the board: waits (a few frames) for
  * the element the selector names to be there, then focuses it, or with `closest`, its nearest
- * ancestor with that role (a card's row). Gives up quietly after about a second.
+ * ancestor with that role (a card's row). Gives up quietly after about five seconds (a busy
+ * phone can take more than one to write and re-render).
  */
 export function focusWhenReady(selector: string, closestRole?: string): void {
   let tries = 0;
@@ -13,7 +14,7 @@ export function focusWhenReady(selector: string, closestRole?: string): void {
       target.focus();
       return;
     }
-    if (++tries < 60) setTimeout(attempt, 16);
+    if (++tries < 300) setTimeout(attempt, 16);
   };
   setTimeout(attempt, 16);
 }
