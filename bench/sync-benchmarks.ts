@@ -220,15 +220,15 @@ async function benchCardMove(): Promise<Row> {
   const client = await createClient(ctx, { workspaceId, name: 'Board client' });
   const project = await createProject(ctx, { workspaceId, clientId: client.id, name: 'Board' });
   const columns = await addDefaultColumns(ctx, project);
-  const [todo, doing] = columns;
-  if (!todo || !doing) throw new Error('no columns');
+  const [firstColumn, doing] = columns;
+  if (!firstColumn || !doing) throw new Error('no columns');
   const tasks: LocalTask[] = [];
   await db.transaction('rw', [...entityTables(db), db.outbox, db.syncState], async () => {
     for (let i = 0; i < PENDING; i += 1) {
       tasks.push(
         await addTask(
           ctx,
-          { workspaceId, projectId: project.id, columnId: todo.id, title: `Task ${i}` },
+          { workspaceId, projectId: project.id, columnId: firstColumn.id, title: `Task ${i}` },
           tasks.slice(-1),
         ),
       );

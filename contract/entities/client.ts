@@ -1,6 +1,7 @@
 /** Clients (product-anchors 4.1): the people and companies a freelancer works for. */
 import * as v from 'valibot';
 import { text } from '../text.ts';
+import { requiredLine } from './fields.ts';
 import { defineSyncedEntity, field } from '../synced-entity.ts';
 import { emailSchema } from './contact-message.ts';
 
@@ -47,14 +48,7 @@ export const clientEntity = defineSyncedEntity({
   sqlTable: 'client',
   label: 'name',
   fields: {
-    name: field(
-      v.pipe(
-        text('Name must be text'),
-        v.trim(),
-        v.nonEmpty('Name is required'),
-        v.maxLength(200, 'Name must be at most 200 characters'),
-      ),
-    ),
+    name: field(requiredLine('Name', 200)),
     company: field(optionalText('Company', 200), { default: null }),
     email: field(v.nullable(emailSchema), { default: null }),
     phone: field(optionalText('Phone', 50), { default: null }),

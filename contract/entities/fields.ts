@@ -2,12 +2,16 @@
 import * as v from 'valibot';
 import { text } from '../text.ts';
 
-export const titleSchema = v.pipe(
-  text('Title must be text'),
-  v.trim(),
-  v.nonEmpty('Title is required'),
-  v.maxLength(200, 'Title must be at most 200 characters'),
-);
+/** A required one-line name ("Name", "Title"): trimmed, not empty, at most `max` characters. */
+export const requiredLine = (label: string, max: number) =>
+  v.pipe(
+    text(`${label} must be text`),
+    v.trim(),
+    v.nonEmpty(`${label} is required`),
+    v.maxLength(max, `${label} must be at most ${max} characters`),
+  );
+
+export const titleSchema = requiredLine('Title', 200);
 
 export const longTextSchema = (label: string, max = 20_000) =>
   v.nullable(

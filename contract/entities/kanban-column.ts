@@ -4,7 +4,7 @@
  * writer, so two devices never both add them); a column marked done counts its tasks as finished.
  */
 import * as v from 'valibot';
-import { text } from '../text.ts';
+import { requiredLine } from './fields.ts';
 import { defineSyncedEntity, field } from '../synced-entity.ts';
 import { orderKeySchema } from './order-key.ts';
 
@@ -24,14 +24,7 @@ export const kanbanColumnEntity = defineSyncedEntity({
   parent: { entity: 'project', key: 'projectId', onDelete: 'cascade' },
   activityProject: 'projectId',
   fields: {
-    name: field(
-      v.pipe(
-        text('Name must be text'),
-        v.trim(),
-        v.nonEmpty('Name is required'),
-        v.maxLength(60, 'Name must be at most 60 characters'),
-      ),
-    ),
+    name: field(requiredLine('Name', 60)),
     position: field(orderKeySchema, { word: 'order' }),
     isDone: field(v.boolean(), { default: false, word: 'done column' }),
   },

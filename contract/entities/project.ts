@@ -1,6 +1,7 @@
 /** Projects (product-anchors 4.2): a piece of work for one client. */
 import * as v from 'valibot';
 import { text } from '../text.ts';
+import { requiredLine } from './fields.ts';
 import { defineSyncedEntity, field } from '../synced-entity.ts';
 import { currencySchema } from './client.ts';
 
@@ -33,14 +34,7 @@ export const projectEntity = defineSyncedEntity({
   parent: { entity: 'client', key: 'clientId', onDelete: 'confirm', editable: true },
   activityProject: 'id',
   fields: {
-    name: field(
-      v.pipe(
-        text('Name must be text'),
-        v.trim(),
-        v.nonEmpty('Name is required'),
-        v.maxLength(200, 'Name must be at most 200 characters'),
-      ),
-    ),
+    name: field(requiredLine('Name', 200)),
     description: field(
       v.nullable(
         v.pipe(text(), v.maxLength(20_000, 'Description must be at most 20,000 characters')),

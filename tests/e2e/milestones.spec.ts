@@ -1,55 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './console-guard.ts';
 import { createConfirmedUser, e2eOrigin, newEmail, signInAt } from './e2e-accounts.ts';
+import { openNewProject } from './app-locators.ts';
+import { expectAccessible, shoot } from './screen-checks.ts';
 
 test.use({ baseURL: e2eOrigin });
-
-// SCREENSHOT_DIR=<dir> also saves the screens at desktop and phone width, light and dark.
-const shotDir = process.env.SCREENSHOT_DIR;
-
-async function shoot(page: Page, name: string): Promise<void> {
-  if (!shotDir) return;
-  for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((t) => {
-      document.documentElement.classList.remove('light', 'dark');
-      document.documentElement.classList.add(t);
-    }, theme);
-    for (const [label, width] of [
-      ['desktop', 1280],
-      ['phone', 360],
-    ] as const) {
-      await page.setViewportSize({ width, height: label === 'phone' ? 780 : 860 });
-      await page.screenshot({ path: `${shotDir}/${name}-${label}-${theme}.png`, fullPage: true });
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 860 });
-  await page.evaluate(() => document.documentElement.classList.remove('dark'));
-}
-
-/** axe over the page's main content (the shell is checked elsewhere), in both themes. */
-async function expectAccessible(page: Page, label: string, scope = 'main'): Promise<void> {
-  const violations: string[] = [];
-  for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((t) => {
-      document.documentElement.classList.remove('light', 'dark');
-      document.documentElement.classList.add(t);
-    }, theme);
-    // Let colour transitions finish before contrast is measured.
-    await page.waitForTimeout(250);
-    const { violations: found } = await new AxeBuilder({ page })
-      .include(scope)
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-      .analyze();
-    violations.push(
-      ...found.flatMap((v) =>
-        v.nodes.map((n) => `${label} ${theme} ${v.id} ${n.target.join(' ')}: ${n.failureSummary}`),
-      ),
-    );
-  }
-  await page.evaluate(() => document.documentElement.classList.remove('dark'));
-  expect(violations).toEqual([]);
-}
 
 async function addMilestone(page: Page, title: string, due: string, amount: string) {
   await page.getByRole('textbox', { name: 'Milestone title' }).fill(title);
@@ -70,15 +25,7 @@ test('milestones: add, reorder, approve, see progress on the overview and the ac
   await page.goto('/projects');
   await expect(page.getByRole('heading', { name: 'No projects yet' })).toBeVisible();
 
-  await page.keyboard.press('n');
-  const dialog = page.getByRole('dialog');
-  await dialog.getByRole('textbox', { name: 'Project name' }).fill('Brand refresh');
-  await dialog.getByRole('combobox', { name: 'Client' }).fill('Acme Studio');
-  await page.getByRole('option', { name: 'Create new client “Acme Studio”', exact: true }).click();
-  await dialog.getByRole('button', { name: 'Create project' }).click();
-  await expect(dialog).toBeHidden();
-  await page.getByRole('link', { name: 'Brand refresh' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Brand refresh' })).toBeVisible();
+  await openNewProject(page, 'Brand refresh', 'Acme Studio');
 
   await page.getByRole('tab', { name: 'Milestones' }).click();
   await expect(page).toHaveURL(/tab=milestones/);

@@ -1,18 +1,9 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './console-guard.ts';
 import { createConfirmedUser, e2eOrigin, newEmail, signInAt } from './e2e-accounts.ts';
+import { syncButton, waitForOfflineShell } from './app-locators.ts';
 
 test.use({ baseURL: e2eOrigin });
-
-const syncButton = (page: Page) => page.getByRole('button', { name: /^Sync: / });
-
-/** The service worker controls the page, so a reload works without the network. */
-async function waitForOfflineShell(page: Page): Promise<void> {
-  await page.waitForFunction(async () => {
-    const registration = await navigator.serviceWorker?.ready;
-    return registration?.active?.state === 'activated' && navigator.serviceWorker.controller;
-  });
-}
 
 async function addClient(page: Page, name: string): Promise<void> {
   await page.getByRole('button', { name: 'New client' }).first().click();

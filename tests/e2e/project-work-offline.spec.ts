@@ -1,28 +1,13 @@
 // Issue 12's offline flow: with no network, add tasks and move a card across columns, add a
 // milestone and a note, reload offline, reconnect; a second device shows the same board order,
 // the milestone and the note.
-import type { Page } from '@playwright/test';
 import { expect, test } from './console-guard.ts';
 import { createConfirmedUser, e2eOrigin, newEmail, signInAt } from './e2e-accounts.ts';
+import { openNewProject, syncButton, titlesIn, waitForOfflineShell } from './app-locators.ts';
 
 test.use({ baseURL: e2eOrigin });
 // Offline is the point: requests the app tries while the network is off fail in the console.
 test.use({ allowedConsoleErrors: [/ERR_INTERNET_DISCONNECTED/] });
-
-const syncButton = (page: Page) => page.getByRole('button', { name: /^Sync: / });
-
-const titlesIn = (page: Page, column: string) =>
-  page
-    .getByRole('grid', { name: column })
-    .locator('[data-task-id] > div > span:first-child')
-    .allTextContents();
-
-async function waitForOfflineShell(page: Page): Promise<void> {
-  await page.waitForFunction(async () => {
-    const registration = await navigator.serviceWorker?.ready;
-    return registration?.active?.state === 'activated' && navigator.serviceWorker.controller;
-  });
-}
 
 test('project work offline: board, milestone and note reach a second device in the same order', async ({
   page,
@@ -36,14 +21,7 @@ test('project work offline: board, milestone and note reach a second device in t
   await page.setViewportSize({ width: 1280, height: 860 });
   await page.goto('/projects');
   await expect(page.getByRole('heading', { name: 'No projects yet' })).toBeVisible();
-  await page.keyboard.press('n');
-  const dialog = page.getByRole('dialog');
-  await dialog.getByRole('textbox', { name: 'Project name' }).fill('Train project');
-  await dialog.getByRole('combobox', { name: 'Client' }).fill('Acme Rail');
-  await page.getByRole('option', { name: 'Create new client “Acme Rail”' }).click();
-  await dialog.getByRole('button', { name: 'Create project' }).click();
-  await expect(dialog).toBeHidden();
-  await page.getByRole('link', { name: 'Train project' }).click();
+  await openNewProject(page, 'Train project', 'Acme Rail');
   await page.getByRole('tab', { name: 'Tasks' }).click();
   await expect(page.getByRole('grid', { name: 'To do' })).toBeVisible();
   await expect(syncButton(page)).toHaveAccessibleName('Sync: All changes saved');

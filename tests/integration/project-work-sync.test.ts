@@ -58,13 +58,15 @@ describe('project work through sync', () => {
     const { ws, laptop, phone } = await setUp();
     laptop.network.online = false;
     const { project, columns } = await newProject(laptop, ws);
-    const [todo, doing] = columns;
-    if (!todo || !doing) throw new Error('no default columns');
+    const [firstColumn, doing] = columns;
+    if (!firstColumn || !doing) throw new Error('no default columns');
     for (const title of ['Brief', 'Wireframes', 'Copy']) {
       await addTask(
         laptop.ctx,
-        { workspaceId: ws, projectId: project.id, columnId: todo.id, title },
-        (await listTasks(laptop.db, ws, project.id)).filter((task) => task.columnId === todo.id),
+        { workspaceId: ws, projectId: project.id, columnId: firstColumn.id, title },
+        (await listTasks(laptop.db, ws, project.id)).filter(
+          (task) => task.columnId === firstColumn.id,
+        ),
       );
     }
     const wireframes = (await listTasks(laptop.db, ws, project.id)).find(
@@ -93,7 +95,7 @@ describe('project work through sync', () => {
     expect(laptop.engine.getStatus()).toMatchObject({ waiting: 0, failed: 0 });
     await phone.engine.syncNow();
     const onPhone = await listTasks(phone.db, ws, project.id);
-    expect(titles(onPhone, todo.id)).toEqual(['Brief', 'Copy']);
+    expect(titles(onPhone, firstColumn.id)).toEqual(['Brief', 'Copy']);
     expect(titles(onPhone, doing.id)).toEqual(['Wireframes']);
     expect((await listColumns(phone.db, ws, project.id)).map((column) => column.name)).toEqual([
       'To do',

@@ -4,7 +4,7 @@
  * from the local database, so it is right offline and the moment something changes.
  */
 import { milestoneStatusWords } from '#contract/entities/milestone.ts';
-import { CalendarClock, CircleAlert, Flag, ListTodo } from 'lucide-react';
+import { CalendarClock, CircleAlert, Flag, ListChecks } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { LocalProject } from '../../db/app-database.ts';
 import { milestoneProgress, useColumns, useMilestones, useTasks } from '../../data/project-work.ts';
@@ -94,7 +94,7 @@ export function ProjectOverviewSummary({ project }: { project: LocalProject }) {
           </p>
         )}
       </Card>
-      <Card title="Tasks" icon={<ListTodo aria-hidden="true" size={18} />} id="overview-tasks">
+      <Card title="Tasks" icon={<ListChecks aria-hidden="true" size={18} />} id="overview-tasks">
         <dl className="grid grid-cols-2 gap-3">
           <div>
             <dt className="text-sm text-fg-muted">Open</dt>

@@ -72,10 +72,10 @@ describe('TasksTab', { timeout: 30_000 }, () => {
   it('moves a card with the keyboard through its "Move to…" menu, keeping focus on it', async () => {
     const db = await createTestDatabase();
     const { ctx, project, columns } = await seed(db);
-    const [todo, doing] = columns;
+    const [firstColumn, doing] = columns;
     const input = { workspaceId: WS, projectId: project.id };
-    const a = await addTask(ctx, { ...input, columnId: todo!.id, title: 'Alpha' }, []);
-    await addTask(ctx, { ...input, columnId: todo!.id, title: 'Beta' }, [a]);
+    const a = await addTask(ctx, { ...input, columnId: firstColumn!.id, title: 'Alpha' }, []);
+    await addTask(ctx, { ...input, columnId: firstColumn!.id, title: 'Beta' }, [a]);
     const c = await addTask(ctx, { ...input, columnId: doing!.id, title: 'Gamma' }, []);
     await addTask(ctx, { ...input, columnId: doing!.id, title: 'Delta' }, [c]);
     const user = userEvent.setup();
