@@ -18,6 +18,7 @@ import { registerUser } from './endpoints/register.ts';
 import { joinNotificationGroup, notificationConnect } from './endpoints/signalr.ts';
 import { pullChanges, pushMutations } from './endpoints/sync.ts';
 import { getVersion } from './endpoints/system.ts';
+import { getDownloadUrl, getFileStorage } from './endpoints/file.ts';
 import { getProjectActivity } from './endpoints/project-activity.ts';
 import { syncedEntities, type SyncedEntities } from './synced-entities.ts';
 import { getUserProfile, updateUserProfile } from './endpoints/user.ts';
@@ -48,6 +49,8 @@ export const endpointRegistry = [
   // Every synced entity's five CRUD operations, derived from its declaration.
   ...entityEndpoints,
   getProjectActivity,
+  getDownloadUrl,
+  getFileStorage,
   pushMutations,
   pullChanges,
   getNotifications,

@@ -5,6 +5,7 @@
  * then its queries and screens (ARCHITECTURE.md "Adding a synced entity").
  */
 import { clientEntity } from './entities/client.ts';
+import { fileEntity } from './entities/file.ts';
 import { kanbanColumnEntity } from './entities/kanban-column.ts';
 import { milestoneEntity } from './entities/milestone.ts';
 import { clientNoteEntity, noteEntity } from './entities/note.ts';
@@ -20,6 +21,7 @@ export const syncedEntities = [
   taskEntity,
   noteEntity,
   clientNoteEntity,
+  fileEntity,
 ] as const;
 
 export type SyncedEntities = typeof syncedEntities;

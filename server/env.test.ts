@@ -12,6 +12,27 @@ describe('parseEnv', () => {
     });
   });
 
+  it('keeps files on local disk with a 250 MiB upload maximum unless Azure is configured', () => {
+    expect(parseEnv({}).files).toEqual({ maxFileBytes: 250 * 1024 * 1024, azure: null });
+    const azure =
+      'DefaultEndpointsProtocol=https;AccountName=acct;AccountKey=a2V5;EndpointSuffix=core.windows.net';
+    expect(
+      parseEnv({ AZURE_STORAGE_CONNECTION_STRING: azure, FILE_MAX_BYTES: '1048576' }).files,
+    ).toEqual({
+      maxFileBytes: 1048576,
+      azure: { connectionString: azure, container: 'satchel-files' },
+    });
+    expect(() =>
+      parseEnv({ AZURE_STORAGE_CONNECTION_STRING: 'UseDevelopmentStorage=true' }),
+    ).toThrow(
+      /AZURE_STORAGE_CONNECTION_STRING: must be a connection string with AccountName and AccountKey/,
+    );
+    expect(() => parseEnv({ AZURE_STORAGE_CONTAINER: 'Bad_Name' })).toThrow(
+      /AZURE_STORAGE_CONTAINER: must be an Azure container name/,
+    );
+    expect(() => parseEnv({ FILE_MAX_BYTES: '0' })).toThrow(/FILE_MAX_BYTES: must be at least 1/);
+  });
+
   it('treats empty values as unset and trims a trailing slash from PUBLIC_URL', () => {
     expect(parseEnv({ PORT: '', PUBLIC_URL: 'https://app.example.com/' })).toMatchObject({
       port: 8080,

@@ -3,6 +3,7 @@
  * process with a message naming the variable, before anything listens or opens the database.
  */
 import * as v from 'valibot';
+import { DEFAULT_FILE_MAX_BYTES } from '#contract/entities/file.ts';
 
 const portSchema = v.pipe(
   v.string(),
@@ -119,6 +120,39 @@ const envSchema = v.object({
     ),
   ),
   SUPABASE_ANON_KEY: v.optional(v.pipe(v.string(), v.minLength(1))),
+  // --- Files ---
+  // The largest single upload, in bytes (default 250 MiB); the plan's storage limits the total.
+  FILE_MAX_BYTES: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+$/, 'must be a whole number of bytes'),
+      v.transform(Number),
+      v.minValue(1, 'must be at least 1'),
+      v.maxValue(1024 ** 4, 'must be at most 1 TiB'),
+    ),
+    String(DEFAULT_FILE_MAX_BYTES),
+  ),
+  // Azure Blob Storage instead of DATA_DIR/files (a connection string with AccountName and
+  // AccountKey: download links are service SAS signed with that key).
+  AZURE_STORAGE_CONNECTION_STRING: v.optional(
+    v.pipe(
+      v.string(),
+      v.check(
+        (value) => /AccountName=[^;]+/.test(value) && /AccountKey=[^;]+/.test(value),
+        'must be a connection string with AccountName and AccountKey',
+      ),
+    ),
+  ),
+  AZURE_STORAGE_CONTAINER: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(
+        /^(?!.*--)[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$/,
+        "must be an Azure container name (3-63 lower-case letters, digits and single '-')",
+      ),
+    ),
+    'satchel-files',
+  ),
   // --- Real-time hub ---
   REDIS_URL: v.optional(urlSchema(['redis:', 'rediss:'])),
   REDIS_PREFIX: v.optional(
@@ -174,6 +208,13 @@ export interface Env {
   };
   /** SUPABASE_URL + SUPABASE_ANON_KEY: a hosted project replaces the embedded service. */
   hosted: { supabaseUrl: string; anonKey: string } | null;
+  /** Project files. */
+  files: {
+    /** FILE_MAX_BYTES: the largest single upload. */
+    maxFileBytes: number;
+    /** AZURE_STORAGE_*: Azure Blob Storage; null keeps bytes under DATA_DIR/files. */
+    azure: { connectionString: string; container: string } | null;
+  };
   /** The notification hub. */
   realtime: {
     /** REDIS_URL + REDIS_PREFIX: groups and sends span processes; null keeps them in-process. */
@@ -246,6 +287,15 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       out.SUPABASE_URL && out.SUPABASE_ANON_KEY
         ? { supabaseUrl: out.SUPABASE_URL, anonKey: out.SUPABASE_ANON_KEY }
         : null,
+    files: {
+      maxFileBytes: out.FILE_MAX_BYTES,
+      azure: out.AZURE_STORAGE_CONNECTION_STRING
+        ? {
+            connectionString: out.AZURE_STORAGE_CONNECTION_STRING,
+            container: out.AZURE_STORAGE_CONTAINER,
+          }
+        : null,
+    },
     realtime: {
       redis: out.REDIS_URL ? { url: out.REDIS_URL, prefix: out.REDIS_PREFIX } : null,
       allowedOrigins: out.HUB_ALLOWED_ORIGINS ?? [],

@@ -11,6 +11,7 @@ import { createHostedAuth } from './auth/hosted-auth.ts';
 import type { VerifyAccessToken } from './auth/identity.ts';
 import { createDatabase } from './db/create-database.ts';
 import { createEndpointHandlers } from './endpoints/create-endpoint-handlers.ts';
+import { createFiles } from './files/create-files.ts';
 import { EnvError, readEnv } from './env.ts';
 import { createHttpApp, type HttpAppDeps } from './http/create-http-app.ts';
 import { createLogger } from './logger.ts';
@@ -110,6 +111,26 @@ async function main(): Promise<void> {
   });
   mounts.push(...realtime.mounts);
 
+  const publishInvalidation: HttpAppDeps['publishInvalidation'] = (change) =>
+    void realtime.publisher.publishTablesInvalidated(change);
+  // Project files: uploads at /files/uploads, local download links at /files/d.
+  const files = await createFiles({
+    db,
+    dataDir: env.dataDir,
+    publicUrl: env.publicUrl,
+    maxFileBytes: env.files.maxFileBytes,
+    azure: env.files.azure,
+    verifyAccessToken,
+    logger,
+    publishInvalidation,
+  });
+  mounts.push({ path: '/files', app: files.app });
+  logger.info(
+    { storage: files.storage.kind, maxFileBytes: env.files.maxFileBytes },
+    'files: storage ready',
+  );
+  files.sweeps.start();
+
   const app = createHttpApp({
     db,
     logger,
@@ -119,14 +140,16 @@ async function main(): Promise<void> {
       contactEmail: env.contactEmail,
       publicConfig,
       realtime,
+      files: files.handlers,
     }),
     verifyAccessToken,
-    publishInvalidation: (change) => void realtime.publisher.publishTablesInvalidated(change),
+    publishInvalidation,
     mounts,
     version,
     publicUrl: env.publicUrl,
     hostedSupabaseUrl: env.hosted?.supabaseUrl ?? null,
     captcha: Boolean(env.auth.captcha?.siteKey),
+    fileStorageOrigin: files.origin,
     trustProxyHops: env.trustProxyHops,
     distDir: env.staticDir ?? path.join(projectRoot, 'dist'),
   });
@@ -142,6 +165,7 @@ async function main(): Promise<void> {
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
       logger.info({ signal }, 'signal received');
+      files.sweeps.stop();
       running.stop().then(
         () => process.exit(0),
         (error: unknown) => {

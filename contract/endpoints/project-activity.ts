@@ -6,7 +6,14 @@ import { idSchema } from '../entities/ids.ts';
 export const PROJECT_ACTIVITY_PAGE = 50;
 
 /** Kinds of entries a reader may filter by: the entity a change was made to. */
-export const activityKinds = ['project', 'milestone', 'kanban-column', 'task', 'note'] as const;
+export const activityKinds = [
+  'project',
+  'milestone',
+  'kanban-column',
+  'task',
+  'note',
+  'file',
+] as const;
 export type ActivityKind = (typeof activityKinds)[number];
 
 export const activityEntrySchema = v.object({

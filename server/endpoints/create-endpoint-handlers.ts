@@ -7,6 +7,7 @@ import { createDetachedRealtime, type Realtime } from '../realtime/create-realti
 import { createConfigHandlers } from './config.ts';
 import { createContactHandlers } from './contact.ts';
 import { createFeedbackHandlers } from './feedback.ts';
+import { createFileHandlers, type FileHandlerDeps } from './file.ts';
 import { createNotificationHandlers } from './notifications.ts';
 import { createProjectActivityHandlers } from './project-activity.ts';
 import { createSyncedEntityHandlers } from './synced-entity-handlers.ts';
@@ -26,6 +27,8 @@ export interface EndpointHandlerDeps {
   rateLimiter?: RateLimiter;
   /** The notification hub and store; absent: a detached hub (API-only tests, pushes go nowhere). */
   realtime?: Pick<Realtime, 'hub' | 'notifications'>;
+  /** File storage; absent (harnesses of other parts), file links answer 503. */
+  files?: FileHandlerDeps;
 }
 
 export function createEndpointHandlers(deps: EndpointHandlerDeps): EndpointHandlers {
@@ -41,6 +44,7 @@ export function createEndpointHandlers(deps: EndpointHandlerDeps): EndpointHandl
     ...createWorkspaceHandlers(),
     ...createSyncedEntityHandlers(),
     ...createProjectActivityHandlers(),
+    ...createFileHandlers(deps.files ?? null),
     ...createSyncHandlers(),
     ...createNotificationHandlers(realtime),
     ...createSignalrHandlers(realtime),

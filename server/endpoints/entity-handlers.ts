@@ -56,7 +56,7 @@ export interface EntityHooks {
  * One line of a project's activity, written with the change it describes (same transaction, same
  * seq), so the log can never miss a change made through an entity's operations.
  */
-async function writeActivity(
+export async function writeActivity(
   tx: Queryable,
   entity: AnySyncedEntity,
   entry: {

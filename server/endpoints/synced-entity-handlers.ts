@@ -9,6 +9,7 @@ import {
 } from '#contract/synced-entities.ts';
 import type { ResourceHandlers } from '../http/endpoint-handler.ts';
 import { createEntityHandlers, type EntityHooks } from './entity-handlers.ts';
+import { fileHooks } from './file.ts';
 import { projectHooks } from './project.ts';
 import { columnHooks, milestoneHooks, noteHooks, taskHooks } from './project-work.ts';
 
@@ -19,6 +20,7 @@ const hooks: { readonly [N in SyncedEntityName]?: EntityHooks } = {
   task: taskHooks,
   note: noteHooks,
   'client-note': noteHooks,
+  file: fileHooks,
 };
 
 export function createSyncedEntityHandlers(): ResourceHandlers<SyncedEntities[number]['resource']> {

@@ -25,6 +25,11 @@ export interface ContentSecurityPolicyConfig {
   hostedSupabaseUrl: string | null;
   /** A captcha site key is configured: the app loads hCaptcha's widget (script, frame, calls). */
   captcha?: boolean;
+  /**
+   * Where download links point when files are not on this server (Azure Blob Storage's origin):
+   * the app fetches a file's bytes from there to keep it offline.
+   */
+  fileStorageOrigin?: string | null;
 }
 
 /** hCaptcha's documented CSP sources (docs.hcaptcha.com, "Content Security Policy"). */
@@ -45,7 +50,12 @@ export function contentSecurityPolicy(
     // 'self' covers the API, /auth/v1 and the hub's same-origin WebSocket (CSP3 matches ws/wss
     // of the page's host). In hosted mode supabase-js also calls the project over https and
     // opens its Realtime socket over wss, so both forms of that one origin are allowed.
-    connectSrc: ["'self'", ...hostedConnectSources(config.hostedSupabaseUrl), ...captcha],
+    connectSrc: [
+      "'self'",
+      ...hostedConnectSources(config.hostedSupabaseUrl),
+      ...captcha,
+      ...(config.fileStorageOrigin ? [config.fileStorageOrigin] : []),
+    ],
     workerSrc: ["'self'", 'blob:'],
     manifestSrc: ["'self'"],
     objectSrc: ["'none'"],

@@ -45,6 +45,8 @@ export interface HttpAppDeps {
   hostedSupabaseUrl?: string | null;
   /** A captcha site key is configured: the CSP admits hCaptcha's widget. */
   captcha?: boolean;
+  /** Files live on another origin (Azure): the CSP lets the app fetch them. */
+  fileStorageOrigin?: string | null;
   /**
    * TRUST_PROXY: how many reverse proxies stand in front and append to X-Forwarded-For. 0 (the
    * default) ignores the header, since any client can send one.
@@ -107,9 +109,12 @@ export function createHttpApp(deps: HttpAppDeps): Hono<AppEnv> {
 
   app.use(
     secureHeaders({
+      // A route's own header wins: served files carry a sandboxing CSP (server/files/download-route.ts).
+      overwrite: false,
       contentSecurityPolicy: contentSecurityPolicy({
         hostedSupabaseUrl: deps.hostedSupabaseUrl ?? null,
         captcha: deps.captcha ?? false,
+        fileStorageOrigin: deps.fileStorageOrigin ?? null,
       }),
       referrerPolicy: 'strict-origin-when-cross-origin',
       xFrameOptions: 'DENY',

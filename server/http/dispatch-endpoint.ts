@@ -11,6 +11,7 @@ import type { Identity, VerifyAccessToken } from '../auth/identity.ts';
 import type { Database } from '../db/database.ts';
 import type { AppEnv } from './app-env.ts';
 import { AppError, ErrorCode } from './app-error.ts';
+import { bearerToken, SECOND_FACTOR_PENDING_MESSAGE } from './bearer-identity.ts';
 import {
   findStoredResponse,
   parseIdempotencyKey,
@@ -146,30 +147,20 @@ async function identify(
   if (def.auth === 'portal') {
     throw new AppError(ErrorCode.UNAUTHORIZED, 'A client portal session is required.');
   }
-  const header = c.req.header('authorization');
-  if (header === undefined) {
+  const token = bearerToken(c.req.header('authorization'));
+  if (token === null) {
     if (def.auth === 'user') {
       throw new AppError(ErrorCode.UNAUTHORIZED, 'Sign in to continue: no bearer token was sent.');
     }
     return null;
   }
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  if (!match?.[1]) {
-    throw new AppError(
-      ErrorCode.UNAUTHORIZED,
-      'The Authorization header must be "Bearer <token>".',
-    );
-  }
-  const identity = await verifyAccessToken(match[1]);
+  const identity = await verifyAccessToken(token);
   if (
     identity.secondFactorPending &&
     def.auth === 'user' &&
     !SECOND_FACTOR_PENDING_ALLOWED.has(`${def.resource}/${def.operation}`)
   ) {
-    throw new AppError(
-      ErrorCode.FORBIDDEN,
-      'Complete two-factor sign-in first: this account has a second factor and this session has not verified it.',
-    );
+    throw new AppError(ErrorCode.FORBIDDEN, SECOND_FACTOR_PENDING_MESSAGE);
   }
   return identity;
 }

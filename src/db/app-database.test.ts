@@ -57,7 +57,10 @@ describe('app database', () => {
     expect(db.tables.map((table) => table.name).sort()).toEqual([
       'clientNotes',
       'clients',
+      'fileCopies',
+      'files',
       'kanbanColumns',
+      'keptProjects',
       'members',
       'milestones',
       'notes',
@@ -66,6 +69,7 @@ describe('app database', () => {
       'syncIssues',
       'syncState',
       'tasks',
+      'uploads',
       'workspaces',
     ]);
     const indexes = db.projects.schema.indexes.map((index) => index.name);

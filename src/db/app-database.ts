@@ -20,6 +20,7 @@ import {
 } from '#contract/synced-entities.ts';
 import type { Workspace, WorkspaceMember } from '#contract/entities/workspace.ts';
 import type { OutboxEntry } from './outbox-entry.ts';
+import type { FileCopy, KeptProject, UploadEntry } from './upload-entry.ts';
 import type { SyncIssue } from './sync-issue.ts';
 import type { SyncStateRecord } from './sync-state.ts';
 
@@ -75,6 +76,9 @@ export type AppDatabase = Dexie &
     outbox: EntityTable<OutboxEntry, 'seq'>;
     syncState: EntityTable<SyncStateRecord, 'key', SyncStateRecord>;
     syncIssues: EntityTable<SyncIssue, 'id'>;
+    uploads: EntityTable<UploadEntry, 'id'>;
+    fileCopies: Table<FileCopy, [string, number]>;
+    keptProjects: EntityTable<KeptProject, 'projectId'>;
   };
 
 export interface SchemaVersion {
@@ -130,6 +134,17 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
         'id, workspaceId, [workspaceId+projectId], [workspaceId+assigneeId], [workspaceId+dueDate], [columnId+position]',
       notes: 'id, workspaceId, [workspaceId+projectId]',
       clientNotes: 'id, workspaceId, [workspaceId+clientId]',
+    },
+  },
+  {
+    // Files: the synced file rows, uploads waiting on this device (their bytes as Blobs) and the
+    // bytes of files kept offline.
+    version: 3,
+    stores: {
+      files: 'id, workspaceId, [workspaceId+projectId]',
+      uploads: 'id, workspaceId, [workspaceId+projectId]',
+      fileCopies: '[fileId+version], fileId, workspaceId, [workspaceId+projectId]',
+      keptProjects: 'projectId, workspaceId',
     },
   },
 ];

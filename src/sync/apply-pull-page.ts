@@ -166,7 +166,8 @@ export async function purgeWorkspace(
   stateKey: string,
   now: number,
 ): Promise<void> {
-  await db.transaction('rw', [...pageScope(db), db.members], async () => {
+  const fileStores = [db.uploads, db.fileCopies, db.keptProjects];
+  await db.transaction('rw', [...pageScope(db), db.members, ...fileStores], async () => {
     const entries = await db.outbox.where('workspaceId').equals(workspaceId).sortBy('seq');
     for (const entry of entries) {
       await db.syncIssues.delete(stuckIssueId(entry.mutationId));
@@ -188,6 +189,8 @@ export async function purgeWorkspace(
       await table.where('workspaceId').equals(workspaceId).delete();
     }
     await db.members.where('workspaceId').equals(workspaceId).delete();
+    // Waiting uploads and offline copies are the workspace's data too: they leave with it.
+    for (const store of fileStores) await store.where('workspaceId').equals(workspaceId).delete();
     await db.workspaces.delete(workspaceId);
     await db.syncState.delete(stateKey);
   });

@@ -404,6 +404,36 @@ describe('sync engine against the in-process server', () => {
     await d.engine.syncNow();
     expect(await d.db.projects.where('workspaceId').equals(adaWs).count()).toBe(1);
 
+    // The workspace's waiting uploads and offline copies are its data too.
+    const projectId = (await d.db.projects.where('workspaceId').equals(adaWs).first())?.id ?? '';
+    const blob = new Blob(['brief']);
+    await d.db.uploads.add({
+      id: randomUUID(),
+      workspaceId: adaWs,
+      projectId,
+      name: 'brief.txt',
+      folder: '',
+      type: 'text/plain',
+      size: 5,
+      blob,
+      status: 'queued',
+      uploadUrl: null,
+      error: null,
+      fileId: null,
+      createdAt: new Date().toISOString(),
+    });
+    await d.db.fileCopies.add({
+      fileId: randomUUID(),
+      version: 1,
+      workspaceId: adaWs,
+      projectId,
+      size: 5,
+      type: 'text/plain',
+      blob,
+      keptAt: new Date().toISOString(),
+    });
+    await d.db.keptProjects.add({ projectId, workspaceId: adaWs });
+
     d.network.push = temporarilyUnavailable;
     await updateClient(d.ctx, acme.id, { phone: '+1 555 0100' });
     await t.db.query('DELETE FROM workspace_member WHERE workspace_id = $1 AND user_id = $2', [
@@ -416,6 +446,11 @@ describe('sync engine against the in-process server', () => {
     expect(await d.db.projects.where('workspaceId').equals(adaWs).count()).toBe(0);
     expect(await d.db.workspaces.get(adaWs)).toBeUndefined();
     expect(await d.db.outbox.count()).toBe(0);
+    expect([
+      await d.db.uploads.count(),
+      await d.db.fileCopies.count(),
+      await d.db.keptProjects.count(),
+    ]).toEqual([0, 0, 0]);
     expect(await d.db.syncIssues.toArray()).toEqual([
       expect.objectContaining({
         reason: 'access_revoked',

@@ -13,6 +13,7 @@ export const activityKindWords: Readonly<Record<ActivityKind, string>> = {
   'kanban-column': 'column',
   task: 'task',
   note: 'note',
+  file: 'file',
 };
 
 /** Filter words (plural, capitalised) for the kind select. */
@@ -22,6 +23,7 @@ export const activityKindFilterWords: Readonly<Record<ActivityKind, string>> = {
   'kanban-column': 'Board columns',
   task: 'Tasks',
   note: 'Notes',
+  file: 'Files',
 };
 
 /** Fields whose values mean nothing to a reader (ids, order keys, long texts, lists). */

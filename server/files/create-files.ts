@@ -1,0 +1,115 @@
+/**
+ * Project files, assembled: the storage (Azure Blob Storage when configured, else local disk under
+ * DATA_DIR/files), tus uploads staged under DATA_DIR/uploads, signed download links (local disk
+ * only: Azure signs its own), the download route, and the sweeps. The server mounts `app` at
+ * /files and gives `handlers` to the API.
+ */
+import path from 'node:path';
+import { Hono } from 'hono';
+import type { VerifyAccessToken } from '../auth/identity.ts';
+import type { Database } from '../db/database.ts';
+import type { FileHandlerDeps } from '../endpoints/file.ts';
+import type { AppEnv } from '../http/app-env.ts';
+import type { PublishInvalidation } from '../http/run-operation.ts';
+import type { Logger } from '../logger.ts';
+import { createDownloadRoute } from './download-route.ts';
+import { isLiveBlob } from './file-records.ts';
+import { createFileSweeps, type FileSweeps } from './file-sweeps.ts';
+import { loadLinkKeys } from './link-keys.ts';
+import { createSignedLinks } from './signed-link.ts';
+import { createAzureBlobStorage } from './storage/azure-blob-storage.ts';
+import type { BlobStorage } from './storage/blob-storage.ts';
+import { createLocalDiskStorage } from './storage/local-disk-storage.ts';
+import { createUploadRoute } from './upload-route.ts';
+
+export interface Files {
+  storage: BlobStorage;
+  handlers: FileHandlerDeps;
+  /** Mounted at /files: tus uploads at /files/uploads, local download links at /files/d. */
+  app: Hono<AppEnv>;
+  sweeps: FileSweeps;
+  /** The origin download links point at when it is not this server's (Azure), else null. */
+  origin: string | null;
+}
+
+/**
+ * Azure's blob endpoint origin from a connection string: BlobEndpoint when given (Azurite, custom
+ * domains), else https://<account>.blob.<suffix>.
+ */
+export function blobEndpointOrigin(connectionString: string): string {
+  const parts = new Map(
+    connectionString
+      .split(';')
+      .filter((part) => part.includes('='))
+      .map((part) => {
+        const at = part.indexOf('=');
+        return [part.slice(0, at).trim(), part.slice(at + 1).trim()] as const;
+      }),
+  );
+  const endpoint = parts.get('BlobEndpoint');
+  if (endpoint) return new URL(endpoint).origin;
+  const protocol = parts.get('DefaultEndpointsProtocol') ?? 'https';
+  const suffix = parts.get('EndpointSuffix') ?? 'core.windows.net';
+  return `${protocol}://${parts.get('AccountName') ?? ''}.blob.${suffix}`;
+}
+
+export async function createFiles(deps: {
+  db: Database;
+  dataDir: string;
+  publicUrl: string;
+  maxFileBytes: number;
+  azure: { connectionString: string; container: string } | null;
+  verifyAccessToken: VerifyAccessToken;
+  logger: Logger;
+  publishInvalidation?: PublishInvalidation;
+}): Promise<Files> {
+  const { db, logger } = deps;
+  const app = new Hono<AppEnv>();
+  let storage: BlobStorage;
+  if (deps.azure) {
+    storage = createAzureBlobStorage({
+      connectionString: deps.azure.connectionString,
+      containerName: deps.azure.container,
+    });
+  } else {
+    const keys = await loadLinkKeys(db, logger);
+    const links = createSignedLinks({
+      keys: () => Promise.resolve(keys.current()),
+      publicUrl: deps.publicUrl,
+    });
+    const local = createLocalDiskStorage({ dir: path.join(deps.dataDir, 'files'), links });
+    storage = local;
+    app.route(
+      '/',
+      createDownloadRoute({
+        storage: local,
+        links,
+        isLive: (blobName) => isLiveBlob(db, blobName),
+        logger,
+      }),
+    );
+  }
+  const uploads = createUploadRoute({
+    db,
+    storage,
+    uploadDir: path.join(deps.dataDir, 'uploads'),
+    maxFileBytes: deps.maxFileBytes,
+    verifyAccessToken: deps.verifyAccessToken,
+    logger,
+    ...(deps.publishInvalidation ? { publishInvalidation: deps.publishInvalidation } : {}),
+  });
+  app.route('/', uploads.app);
+  const sweeps = createFileSweeps({
+    db,
+    storage,
+    cleanUpExpiredUploads: uploads.cleanUpExpired,
+    logger,
+  });
+  return {
+    storage,
+    handlers: { storage, maxFileBytes: deps.maxFileBytes },
+    app,
+    sweeps,
+    origin: deps.azure ? blobEndpointOrigin(deps.azure.connectionString) : null,
+  };
+}

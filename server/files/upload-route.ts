@@ -1,0 +1,349 @@
+/**
+ * Resumable uploads: tus 1.0 (creation, creation-with-upload, termination, expiration) at
+ * UPLOAD_PATH, served by @tus/server. Partial uploads are staged on local disk (@tus/file-store
+ * under DATA_DIR/uploads) whatever the storage is: that gives every storage termination and
+ * expiration (the Azure tus store has neither) and keeps abandoned bytes out of the storage.
+ * The last byte commits: the staged file moves into storage and its file row is written in one
+ * step (file-records.ts); if the row cannot be written, the bytes are removed and the upload is
+ * terminated, so the device's retry gets the refusal instead of a finished upload with no file.
+ *
+ * Authorisation: every request carries the user's bearer token; creating checks membership of
+ * the project's workspace, the per-file maximum and the plan's storage before any byte is
+ * stored; continuing, reading or terminating an upload is for the user who created it (anyone
+ * else gets the same 404 as for an upload that does not exist). Errors leave in the contract's
+ * error body, whatever part of tus raised them.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { unlink } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { FileStore } from '@tus/file-store';
+import { Server } from '@tus/server';
+import { Hono, type Context } from 'hono';
+import * as v from 'valibot';
+import { UPLOAD_PATH, UPLOADED_FILE_ID_HEADER } from '#contract/endpoints/file.ts';
+import { fileNameSchema, fileTypeSchema, folderSchema } from '#contract/entities/file.ts';
+import { idSchema } from '#contract/entities/ids.ts';
+import { ErrorCode, type ErrorBody } from '#contract/errors.ts';
+import type { Identity, VerifyAccessToken } from '../auth/identity.ts';
+import type { Database } from '../db/database.ts';
+import type { AppEnv } from '../http/app-env.ts';
+import { AppError, isAppError } from '../http/app-error.ts';
+import { requireBearerIdentity } from '../http/bearer-identity.ts';
+import { databaseErrorToAppError } from '../http/database-error.ts';
+import type { PublishInvalidation } from '../http/run-operation.ts';
+import type { Logger } from '../logger.ts';
+import { createChangeRecorder } from '../sync/change-recorder.ts';
+import { commitUpload, formatBytes, projectWorkspace, requireStorageRoom } from './file-records.ts';
+import type { BlobStorage } from './storage/blob-storage.ts';
+
+/** Partial uploads untouched this long are removed (tus expiration). */
+export const UPLOAD_EXPIRY_MS = 24 * 60 * 60 * 1000;
+
+export interface UploadRouteDeps {
+  db: Database;
+  storage: BlobStorage;
+  /** Where partial uploads are staged (DATA_DIR/uploads). */
+  uploadDir: string;
+  maxFileBytes: number;
+  verifyAccessToken: VerifyAccessToken;
+  logger: Logger;
+  publishInvalidation?: PublishInvalidation;
+}
+
+interface RequestState {
+  requestId: string;
+  logger: Logger;
+  identity?: Identity;
+}
+
+const metadataSchema = v.object({
+  projectId: idSchema,
+  filename: fileNameSchema,
+  filetype: v.optional(v.nullable(fileTypeSchema), ''),
+  folder: v.optional(v.nullable(folderSchema), ''),
+  fileId: v.optional(v.nullable(idSchema)),
+});
+
+/** Metadata the server writes on an upload; a client's values for these keys are discarded. */
+interface ServerMetadata {
+  userId: string;
+  workspaceId: string;
+}
+
+const statusCodes: Record<number, ErrorCode> = {
+  400: ErrorCode.VALIDATION_FAILED,
+  401: ErrorCode.UNAUTHORIZED,
+  403: ErrorCode.FORBIDDEN,
+  404: ErrorCode.NOT_FOUND,
+  409: ErrorCode.CONFLICT,
+  410: ErrorCode.GONE,
+  412: ErrorCode.VALIDATION_FAILED,
+  413: ErrorCode.PAYLOAD_TOO_LARGE,
+  415: ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+};
+
+/** What tus throws and sends: a status and a body. */
+interface TusError {
+  status_code: number;
+  body: string;
+}
+
+/** A refusal tus sends as is (it reads `status_code` and `body` off whatever a hook throws). */
+class TusRefusal extends Error implements TusError {
+  readonly status_code: number;
+  readonly body: string;
+  constructor(status: number, body: string) {
+    super(body);
+    this.status_code = status;
+    this.body = body;
+  }
+}
+
+function isTusError(error: unknown): error is TusError {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as TusError).status_code === 'number' &&
+    typeof (error as TusError).body === 'string'
+  );
+}
+
+function errorBody(code: string, message: string, requestId: string, details?: unknown): string {
+  const body: ErrorBody = {
+    error: { code, message, ...(details === undefined ? {} : { details }), requestId },
+  };
+  return JSON.stringify(body);
+}
+
+export function createUploadRoute(deps: UploadRouteDeps) {
+  const { db, storage, logger } = deps;
+  const requests = new WeakMap<Request, RequestState>();
+  const datastore = new FileStore({
+    directory: deps.uploadDir,
+    expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS,
+  });
+
+  function stateOf(req: Request): RequestState {
+    const state = requests.get(req);
+    if (!state) throw new Error('An upload request reached tus without its state.');
+    return state;
+  }
+
+  /** Any failure as tus's error shape, carrying our error body. */
+  function asTusError(req: Request, error: unknown): Error {
+    const { requestId } = stateOf(req);
+    const appError = isAppError(error) ? error : databaseErrorToAppError(error);
+    if (!appError) return error instanceof Error ? error : new Error(String(error));
+    return new TusRefusal(
+      appError.status,
+      errorBody(appError.code, appError.message, requestId, appError.details),
+    );
+  }
+
+  async function ownerOf(id: string): Promise<string | null> {
+    try {
+      const upload = await datastore.getUpload(id);
+      return upload.metadata?.userId ?? null;
+    } catch {
+      return null;
+    }
+  }
+
+  // The default in-memory locker: one process owns an upload. Scaled out, route /files/uploads
+  // sticky (ARCHITECTURE.md "Files").
+  const options: ConstructorParameters<typeof Server>[0] = {
+    path: UPLOAD_PATH,
+    datastore,
+    relativeLocation: true,
+    maxSize: deps.maxFileBytes,
+    exposedHeaders: [UPLOADED_FILE_ID_HEADER],
+    // Names of staged uploads are the server's own; nothing a client sends names a path.
+    namingFunction: () => randomUUID(),
+    async onIncomingRequest(req, id) {
+      const state = stateOf(req);
+      try {
+        state.identity = await requireBearerIdentity(
+          req.headers.get('authorization'),
+          deps.verifyAccessToken,
+        );
+      } catch (error) {
+        throw asTusError(req, error);
+      }
+      if (req.method === 'POST') return;
+      const owner = await ownerOf(id);
+      // Someone else's upload answers like a missing one (no probing of upload ids).
+      if (owner !== null && owner !== state.identity.userId) {
+        throw asTusError(req, new AppError(ErrorCode.NOT_FOUND, 'No such upload.'));
+      }
+    },
+    async onUploadCreate(req, upload) {
+      const { identity } = stateOf(req);
+      if (!identity) throw asTusError(req, new AppError(ErrorCode.UNAUTHORIZED, 'Sign in first.'));
+      try {
+        if (upload.size === undefined) {
+          throw new AppError(
+            ErrorCode.VALIDATION_FAILED,
+            'Upload-Length is required: say how large the file is when the upload starts.',
+          );
+        }
+        if (upload.size === 0) {
+          throw new AppError(ErrorCode.VALIDATION_FAILED, 'The file is empty (0 bytes).');
+        }
+        const parsed = v.safeParse(metadataSchema, upload.metadata ?? {});
+        if (!parsed.success) {
+          throw new AppError(ErrorCode.VALIDATION_FAILED, parsed.issues[0].message, {
+            details: parsed.issues.map((issue) => ({
+              path: `metadata.${v.getDotPath(issue) ?? ''}`,
+              message: issue.message,
+            })),
+          });
+        }
+        const meta = parsed.output;
+        const workspaceId = await projectWorkspace(db, meta.projectId, identity.userId);
+        await requireStorageRoom(db, workspaceId, upload.size);
+        const server: ServerMetadata = { userId: identity.userId, workspaceId };
+        return {
+          metadata: {
+            projectId: meta.projectId,
+            filename: meta.filename,
+            filetype: meta.filetype ?? '',
+            folder: meta.folder ?? '',
+            fileId: meta.fileId ?? '',
+            ...server,
+          },
+        };
+      } catch (error) {
+        throw asTusError(req, error);
+      }
+    },
+    async onUploadFinish(req, upload) {
+      const state = stateOf(req);
+      try {
+        const fileId = await finish(upload.id, upload.metadata ?? {}, upload.size ?? 0);
+        return { headers: { [UPLOADED_FILE_ID_HEADER]: fileId } };
+      } catch (error) {
+        // The upload is terminated: a retry must meet this refusal, not a finished upload. (Not
+        // `datastore.remove`: the staged bytes may have moved to storage already, and it stops at
+        // a missing file before forgetting the upload.)
+        await forget(upload.id);
+        state.logger.warn({ err: error, uploadId: upload.id }, 'upload could not be committed');
+        throw asTusError(req, error);
+      }
+    },
+    onResponseError(req, error) {
+      if (!isTusError(error)) {
+        // A bug or a storage failure: logged, and never its message in the answer.
+        stateOf(req).logger.error({ err: error }, 'upload failed');
+        return {
+          status_code: 500,
+          body: errorBody(
+            ErrorCode.INTERNAL,
+            'An unexpected error occurred. It has been logged.',
+            stateOf(req).requestId,
+          ),
+        };
+      }
+      if (error.body.startsWith('{')) return error;
+      // tus's own refusals (wrong offset, too large, expired...) in our error shape and words.
+      const code = statusCodes[error.status_code] ?? ErrorCode.INTERNAL;
+      const message =
+        error.status_code === 413
+          ? `This file is larger than the ${formatBytes(deps.maxFileBytes)} a single upload may be.`
+          : error.body.trim();
+      return {
+        status_code: error.status_code,
+        body: errorBody(code, message, stateOf(req).requestId),
+      };
+    },
+  };
+  const tus = new Server(options);
+
+  /** An upload's staged bytes (if still there) and its tus record. */
+  async function forget(uploadId: string): Promise<void> {
+    await unlink(path.join(deps.uploadDir, uploadId)).catch(() => undefined);
+    await datastore.configstore.delete(uploadId).catch(() => undefined);
+  }
+
+  /** Moves the staged bytes into storage and writes the file row; the file's id. */
+  async function finish(
+    uploadId: string,
+    metadata: Record<string, string | null>,
+    size: number,
+  ): Promise<string> {
+    const staged = path.join(deps.uploadDir, uploadId);
+    const checksum = await sha256Of(staged);
+    const blobName = randomUUID();
+    const type = metadata.filetype ?? '';
+    await storage.putFile(blobName, staged, {
+      contentType: type || 'application/octet-stream',
+    });
+    let outcome;
+    try {
+      outcome = await db.transaction(async (tx) => {
+        const recorder = createChangeRecorder(tx);
+        const committed = await commitUpload(tx, recorder, {
+          userId: String(metadata.userId),
+          projectId: String(metadata.projectId),
+          proposedFileId: metadata.fileId || null,
+          name: String(metadata.filename),
+          folder: metadata.folder ?? '',
+          type,
+          size,
+          checksum,
+          blobName,
+        });
+        return { committed, touched: recorder.touched };
+      });
+    } catch (error) {
+      await storage.delete(blobName).catch((cause: unknown) => {
+        // The sweep removes bytes with no ledger row later; say so rather than fail twice.
+        logger.warn({ err: cause, blobName }, 'could not remove the bytes of a refused upload');
+      });
+      throw error;
+    }
+    const { committed, touched } = outcome;
+    if (committed.duplicate) await storage.delete(blobName);
+    // The staged data moved; its tus metadata goes too (the upload is done).
+    await forget(uploadId);
+    for (const [workspaceId, { tables, seq }] of touched) {
+      try {
+        deps.publishInvalidation?.({
+          workspaceId,
+          tables: [...tables],
+          seq,
+          originClientId: null,
+        });
+      } catch (error) {
+        logger.error({ err: error }, 'invalidation publish failed');
+      }
+    }
+    return committed.fileId;
+  }
+
+  const app = new Hono<AppEnv>();
+  const handle = (c: Context<AppEnv>) => {
+    requests.set(c.req.raw, { requestId: c.get('requestId'), logger: c.get('logger') });
+    return tus.handleWeb(c.req.raw);
+  };
+  app.on(['POST', 'PATCH', 'DELETE', 'OPTIONS'], ['/uploads', '/uploads/:id'], handle);
+  // Hono routes a HEAD through GET handlers (the raw request keeps its method). GET itself is not
+  // part of tus here: bytes are read through signed download links only.
+  app.get('/uploads/:id', (c) => {
+    if (c.req.raw.method === 'HEAD') return handle(c);
+    throw new AppError(ErrorCode.METHOD_NOT_ALLOWED, 'Uploads are read through download links.');
+  });
+
+  return {
+    app,
+    /** Removes partial uploads older than UPLOAD_EXPIRY_MS; how many. */
+    cleanUpExpired: () => tus.cleanUpExpiredUploads(),
+  };
+}
+
+async function sha256Of(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  await pipeline(createReadStream(file), hash);
+  return hash.digest('hex');
+}
