@@ -128,12 +128,17 @@ describe('ProjectWorkspaceScreen', { timeout: 30_000 }, () => {
     expect(screen.getByRole('link', { name: 'Back to projects' })).toBeTruthy();
   });
 
-  it('says honestly that chat, files and activity come later', async () => {
+  it('opens the Files tab (no longer coming soon) and says honestly that chat comes later', async () => {
     const db = await createTestDatabase();
     const { client, project } = await seed(db);
     renderWorkspace(db, { projectId: project.id, clientId: client.id, tab: 'files' });
     expect(await screen.findByRole('tab', { name: 'Files', selected: true })).toBeTruthy();
-    expect(screen.getByText(/arrive with the files work/)).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Upload files' })).toBeTruthy();
+    expect(screen.queryByText('Coming soon')).toBeNull();
+    cleanup();
+
+    renderWorkspace(db, { projectId: project.id, clientId: client.id, tab: 'chat' });
+    expect(await screen.findByText(/arrives with the chat work/)).toBeTruthy();
   });
 
   it('names the colour beside the title, and shows no swatch when there is no colour', async () => {

@@ -1,7 +1,7 @@
 /**
  * /projects/{projectId}/{clientId}: one project, read from the local database. The header names
  * it (its h1 is the project's name), links its client and shows its status; the tabs hold the
- * overview, the board of tasks, milestones, notes and activity; chat and files come with their work.
+ * overview, the board of tasks, milestones, notes, files and activity; chat comes with its work.
  * A URL with the wrong client id (the project moved to another client, an old link) is corrected
  * in place; a project that is not on this device says so.
  */
@@ -10,6 +10,8 @@ import { useEffect, useState } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { ComingSoonPanel } from '../../ui/coming-soon-panel.tsx';
 import { ActivityTab } from '../activity/activity-tab.tsx';
+import { FilesTab } from '../files/files-tab.tsx';
+import { useFilesRuntime } from '../files/use-files-runtime.tsx';
 import { MilestonesTab } from '../milestones/milestones-tab.tsx';
 import { NotesTab } from '../notes/notes-tab.tsx';
 import { TasksTab } from '../tasks/tasks-tab.tsx';
@@ -74,11 +76,8 @@ const tabLabels: Record<ProjectTab, string> = {
   activity: 'Activity',
 };
 
-const laterTabs: Record<'chat' | 'files', string> = {
-  chat: 'A real-time chat with your client about this project, kept on this device so you can read and write offline. It arrives with the chat work.',
-  files:
-    'Files shared with your client, with versions and download links for the portal. They arrive with the files work.',
-};
+const chatComingSoon =
+  'A real-time chat with your client about this project, kept on this device so you can read and write offline. It arrives with the chat work.';
 
 function ProjectWorkspace({
   projectId,
@@ -91,6 +90,8 @@ function ProjectWorkspace({
 }: ProjectWorkspaceScreenProps & { onTitle: (title: string | null) => void }) {
   const { handle } = useSync();
   const ctx = useWriteContext();
+  // Uploads waiting on this device (also from before a reload) go on while any tab is open.
+  useFilesRuntime();
   const project = useProject(handle.db, projectId);
   const client = useClient(handle.db, project?.clientId ?? clientId);
   const mismatch = project ? project.clientId !== clientId : false;
@@ -190,11 +191,12 @@ function ProjectWorkspace({
         <TabPanel id="activity" className="outline-none">
           <ActivityTab project={project} />
         </TabPanel>
-        {(['chat', 'files'] as const).map((id) => (
-          <TabPanel key={id} id={id} className="outline-none">
-            <ComingSoonPanel description={laterTabs[id]} />
-          </TabPanel>
-        ))}
+        <TabPanel id="files" className="outline-none">
+          <FilesTab project={project} />
+        </TabPanel>
+        <TabPanel id="chat" className="outline-none">
+          <ComingSoonPanel description={chatComingSoon} />
+        </TabPanel>
       </Tabs>
     </div>
   );

@@ -1,0 +1,521 @@
+/**
+ * The Files tab's dialogs: rename, move to a folder, a new folder, versions and the preview.
+ * Each is a modal dialog (focus trapped, Escape closes) that hands focus back to what opened it;
+ * a refused name or folder stays in its field with the contract's reason beside it.
+ */
+import { folderSchema } from '#contract/entities/file.ts';
+import { Download, ExternalLink, HardDriveDownload } from 'lucide-react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Dialog, Heading, Modal, ModalOverlay, Switch } from 'react-aria-components';
+import * as v from 'valibot';
+import type { AppDatabase } from '../../db/app-database.ts';
+import { latestVersionNumber, type LocalFile } from '../../data/files.ts';
+import { writeErrorFields } from '../../data/write-error-fields.ts';
+import { previewKindOf } from '../../files/file-access.ts';
+import type { FilesRuntime } from '../../files/files-runtime.ts';
+import { Button } from '../../ui/button.tsx';
+import { FormTextField } from '../../ui/form-text-field.tsx';
+import { SelectField } from '../../ui/select-field.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { formatBytes, formatFileDateTime } from './file-format.ts';
+import type { FileOpener } from './file-open.ts';
+import { useImageUrl } from './file-thumbnail.tsx';
+
+function Sheet({
+  title,
+  onClose,
+  children,
+  wide = false,
+}: {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  wide?: boolean;
+}) {
+  return (
+    <ModalOverlay
+      isOpen
+      isDismissable
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      className="fixed inset-0 z-50 flex items-end justify-center bg-black/50 sm:items-center sm:p-4"
+    >
+      <Modal
+        className={`max-h-dvh w-full overflow-y-auto rounded-t-2xl border border-border bg-surface text-fg shadow-xl sm:max-h-[calc(100dvh-2rem)] sm:rounded-2xl ${wide ? 'sm:max-w-2xl' : 'sm:max-w-md'}`}
+      >
+        <Dialog className="flex flex-col gap-4 p-5 outline-none sm:p-6">
+          <Heading slot="title" className="text-xl font-semibold break-words text-fg">
+            {title}
+          </Heading>
+          {children}
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}
+
+function Actions({ children }: { children: ReactNode }) {
+  return (
+    <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">{children}</div>
+  );
+}
+
+/** The name with its extension: the part before the last dot is what a person renames. */
+export function RenameDialog({
+  file,
+  onRename,
+  onClose,
+}: {
+  file: LocalFile;
+  onRename: (name: string) => Promise<void>;
+  onClose: () => void;
+}) {
+  const [name, setName] = useState(file.name);
+  const [error, setError] = useState<string | undefined>();
+  const [saving, setSaving] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  // Select the name without its extension, as file managers do (after autofocus selected all).
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => {
+      const dot = file.name.lastIndexOf('.');
+      inputRef.current?.setSelectionRange(0, dot > 0 ? dot : file.name.length);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [file.name]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (name.trim() === file.name) {
+      onClose();
+      return;
+    }
+    setSaving(true);
+    try {
+      await onRename(name);
+      onClose();
+    } catch (failure) {
+      const fields = writeErrorFields(failure);
+      setError(fields.name ?? fields.form);
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Sheet title={`Rename “${file.name}”`} onClose={onClose}>
+      <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-4">
+        <FormTextField
+          inputRef={inputRef}
+          label="File name"
+          name="name"
+          value={name}
+          onChange={(text) => {
+            setName(text);
+            setError(undefined);
+          }}
+          error={error}
+          autoFocus
+        />
+        <Actions>
+          <Button variant="secondary" onPress={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" isPending={saving}>
+            Rename
+          </Button>
+        </Actions>
+      </form>
+    </Sheet>
+  );
+}
+
+const NEW_FOLDER = '\u0000new';
+
+/** Move to an existing folder, the top level, or a new folder typed here. */
+export function MoveDialog({
+  file,
+  folders,
+  onMove,
+  onClose,
+}: {
+  file: LocalFile;
+  folders: readonly string[];
+  onMove: (folder: string) => Promise<void>;
+  onClose: () => void;
+}) {
+  const [choice, setChoice] = useState<string>(folders.length > 0 ? file.folder : NEW_FOLDER);
+  const [typed, setTyped] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [saving, setSaving] = useState(false);
+  const options = [
+    { id: '', label: 'Top level (no folder)' },
+    ...folders.map((folder) => ({ id: folder, label: folder })),
+    { id: NEW_FOLDER, label: 'New folder…' },
+  ];
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const folder = choice === NEW_FOLDER ? typed : choice;
+    const parsed = v.safeParse(folderSchema, folder);
+    if (!parsed.success) {
+      setError(parsed.issues[0].message);
+      return;
+    }
+    if (choice === NEW_FOLDER && parsed.output === '') {
+      setError('Type the new folder’s name');
+      return;
+    }
+    if (parsed.output === file.folder) {
+      onClose();
+      return;
+    }
+    setSaving(true);
+    try {
+      await onMove(parsed.output);
+      onClose();
+    } catch (failure) {
+      const fields = writeErrorFields(failure);
+      setError(fields.folder ?? fields.form);
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Sheet title={`Move “${file.name}”`} onClose={onClose}>
+      <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-4">
+        <SelectField
+          label="Folder"
+          options={options}
+          value={choice}
+          onChange={(next) => {
+            setChoice(next);
+            setError(undefined);
+          }}
+          error={choice === NEW_FOLDER ? undefined : error}
+        />
+        {choice === NEW_FOLDER ? (
+          <FormTextField
+            label="New folder"
+            name="folder"
+            value={typed}
+            placeholder="Designs/Final"
+            description="Use / for a folder inside another."
+            onChange={(text) => {
+              setTyped(text);
+              setError(undefined);
+            }}
+            error={error}
+            autoFocus
+          />
+        ) : null}
+        <Actions>
+          <Button variant="secondary" onPress={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" isPending={saving}>
+            Move
+          </Button>
+        </Actions>
+      </form>
+    </Sheet>
+  );
+}
+
+/** A folder to upload into; it exists once a file is in it. */
+export function NewFolderDialog({
+  parent,
+  onCreate,
+  onClose,
+}: {
+  parent: string;
+  onCreate: (folder: string) => void;
+  onClose: () => void;
+}) {
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const path = parent === '' ? name.trim() : `${parent}/${name.trim()}`;
+    const parsed = v.safeParse(folderSchema, path);
+    if (name.trim() === '' || name.includes('/') || !parsed.success) {
+      setError(
+        name.includes('/')
+          ? 'One folder at a time: a name without /'
+          : parsed.success
+            ? 'Type the folder’s name'
+            : parsed.issues[0].message,
+      );
+      return;
+    }
+    onCreate(parsed.output);
+    onClose();
+  };
+  return (
+    <Sheet title={parent === '' ? 'New folder' : `New folder in “${parent}”`} onClose={onClose}>
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <FormTextField
+          label="Folder name"
+          name="folder"
+          value={name}
+          description="The folder appears for everyone once a file is uploaded or moved into it."
+          onChange={(text) => {
+            setName(text);
+            setError(undefined);
+          }}
+          error={error}
+          autoFocus
+        />
+        <Actions>
+          <Button variant="secondary" onPress={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit">Open folder</Button>
+        </Actions>
+      </form>
+    </Sheet>
+  );
+}
+
+export function VersionsDialog({
+  file,
+  uploaderName,
+  opener,
+  onError,
+  onClose,
+}: {
+  file: LocalFile;
+  uploaderName: (userId: string) => string;
+  opener: FileOpener;
+  onError: (error: unknown) => void;
+  onClose: () => void;
+}) {
+  const versions = [...file.versions].reverse();
+  return (
+    <Sheet title={`Versions of “${file.name}”`} onClose={onClose} wide>
+      <p className="text-sm text-fg-muted">
+        Uploading a file with the same name to the same folder adds a version. Every version stays
+        downloadable until the file is deleted.
+      </p>
+      {versions.length === 0 ? (
+        <p className="text-sm text-fg-muted">No earlier versions.</p>
+      ) : (
+        <ul aria-label="Versions" className="flex flex-col divide-y divide-border">
+          {versions.map((version, index) => (
+            <li
+              key={version.number}
+              className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-3"
+            >
+              <div className="min-w-0">
+                <p className="font-medium text-fg">
+                  Version {version.number}
+                  {index === 0 ? (
+                    <span className="ml-2 rounded-full bg-brand-soft px-2 py-0.5 text-xs font-semibold text-brand">
+                      Current
+                    </span>
+                  ) : null}
+                </p>
+                <p className="text-sm text-fg-muted">
+                  {uploaderName(version.uploadedBy)} · {formatFileDateTime(version.uploadedAt)} ·{' '}
+                  {formatBytes(version.size)}
+                </p>
+              </div>
+              <Button
+                variant="secondary"
+                aria-label={`Download version ${version.number}`}
+                onPress={() => opener.download(file, version.number).catch(onError)}
+              >
+                <Download aria-hidden="true" size={16} /> Download
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Actions>
+        <Button variant="secondary" onPress={onClose}>
+          Close
+        </Button>
+      </Actions>
+    </Sheet>
+  );
+}
+
+function TextPreview({ file, opener }: { file: LocalFile; opener: FileOpener }) {
+  const [state, setState] = useState<
+    | { status: 'loading' }
+    | { status: 'ready'; text: string; cut: boolean }
+    | { status: 'error'; message: string }
+  >({ status: 'loading' });
+  useEffect(() => {
+    let live = true;
+    opener.readText(file).then(
+      (preview) => live && setState({ status: 'ready', ...preview }),
+      (error: unknown) =>
+        live &&
+        setState({
+          status: 'error',
+          message: error instanceof Error ? error.message : 'The preview could not load.',
+        }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [file, opener]);
+  if (state.status === 'loading') {
+    return (
+      <p role="status" className="flex items-center gap-2 text-sm text-fg-muted">
+        <Spinner size="small" /> Loading the preview…
+      </p>
+    );
+  }
+  if (state.status === 'error') return <p className="text-sm text-fg-muted">{state.message}</p>;
+  return (
+    <figure className="flex flex-col gap-1">
+      <pre
+        tabIndex={0}
+        aria-label={`Beginning of ${file.name}`}
+        className="max-h-72 overflow-auto rounded-lg border border-border bg-surface-muted p-3 text-sm break-words whitespace-pre-wrap text-fg"
+      >
+        {state.text}
+      </pre>
+      {state.cut ? (
+        <figcaption className="text-xs text-fg-muted">
+          The first 4 KB. Download or open the file for the rest.
+        </figcaption>
+      ) : null}
+    </figure>
+  );
+}
+
+function ImagePreview({
+  db,
+  runtime,
+  file,
+  online,
+}: {
+  db: AppDatabase;
+  runtime: FilesRuntime;
+  file: LocalFile;
+  online: boolean;
+}) {
+  const url = useImageUrl(db, runtime, file, online);
+  if (!url) {
+    return (
+      <p className="text-sm text-fg-muted">
+        {online ? 'Loading the image…' : 'The image is not kept on this device.'}
+      </p>
+    );
+  }
+  return (
+    <img
+      src={url}
+      alt={`Preview of ${file.name}`}
+      className="max-h-96 w-full rounded-lg bg-surface-muted object-contain"
+    />
+  );
+}
+
+export interface PreviewDialogProps {
+  db: AppDatabase;
+  runtime: FilesRuntime;
+  file: LocalFile;
+  online: boolean;
+  kept: 'latest' | 'older' | 'none';
+  uploaderName: (userId: string) => string;
+  opener: FileOpener;
+  onToggleVisible: (visible: boolean) => void;
+  onError: (error: unknown) => void;
+  onClose: () => void;
+}
+
+export function PreviewDialog({
+  db,
+  runtime,
+  file,
+  online,
+  kept,
+  uploaderName,
+  opener,
+  onToggleVisible,
+  onError,
+  onClose,
+}: PreviewDialogProps) {
+  const kind = previewKindOf(file.type);
+  const reachable = online || kept === 'latest';
+  return (
+    <Sheet title={file.name} onClose={onClose} wide>
+      {kind === 'image' ? (
+        <ImagePreview db={db} runtime={runtime} file={file} online={online} />
+      ) : kind === 'text' && reachable ? (
+        <TextPreview file={file} opener={opener} />
+      ) : kind === 'pdf' ? (
+        <p className="text-sm text-fg-muted">
+          PDFs open in your browser’s own viewer, in a new tab.
+        </p>
+      ) : (
+        <p className="text-sm text-fg-muted">
+          {reachable
+            ? 'No preview for this kind of file. Download it to open it in its app.'
+            : 'This file is not kept on this device. Connect to open it.'}
+        </p>
+      )}
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
+        <dt className="text-fg-muted">Size</dt>
+        <dd className="text-fg">{formatBytes(file.size)}</dd>
+        <dt className="text-fg-muted">Type</dt>
+        <dd className="break-words text-fg">{file.type || 'Unknown'}</dd>
+        <dt className="text-fg-muted">Folder</dt>
+        <dd className="break-words text-fg">{file.folder || 'Top level'}</dd>
+        <dt className="text-fg-muted">Version</dt>
+        <dd className="text-fg">
+          {latestVersionNumber(file)}
+          {file.versions.length > 1 ? ` of ${file.versions.length}` : ''}
+        </dd>
+        <dt className="text-fg-muted">Uploaded</dt>
+        <dd className="text-fg">
+          {uploaderName(file.uploadedBy)}
+          {file.versions.at(-1) ? `, ${formatFileDateTime(file.versions.at(-1)!.uploadedAt)}` : ''}
+        </dd>
+        <dt className="text-fg-muted">On this device</dt>
+        <dd className="flex items-center gap-1 text-fg">
+          {kept === 'latest' ? (
+            <>
+              <HardDriveDownload aria-hidden="true" size={14} /> Kept offline
+            </>
+          ) : kept === 'older' ? (
+            'An older version is kept; the new one downloads when online'
+          ) : (
+            'Not kept'
+          )}
+        </dd>
+      </dl>
+      <Switch
+        isSelected={file.visibleToClient}
+        onChange={onToggleVisible}
+        className="group flex min-h-11 cursor-pointer items-center gap-3 text-sm font-medium text-fg outline-none"
+      >
+        <span className="flex h-6 w-10 shrink-0 items-center rounded-full border border-border-strong bg-surface-muted px-0.5 transition-colors group-data-focus-visible:ring-2 group-data-focus-visible:ring-ring group-data-selected:border-brand group-data-selected:bg-brand">
+          <span className="size-4.5 rounded-full bg-fg-muted transition-transform group-data-selected:translate-x-4 group-data-selected:bg-on-brand motion-reduce:transition-none" />
+        </span>
+        Shown in the client portal
+      </Switch>
+      <Actions>
+        <Button variant="secondary" onPress={onClose}>
+          Close
+        </Button>
+        {kind !== 'none' ? (
+          <Button
+            variant="secondary"
+            isDisabled={!reachable}
+            onPress={() => opener.openInTab(file).catch(onError)}
+          >
+            <ExternalLink aria-hidden="true" size={16} /> Open in new tab
+          </Button>
+        ) : null}
+        <Button isDisabled={!reachable} onPress={() => opener.download(file).catch(onError)}>
+          <Download aria-hidden="true" size={16} /> Download
+        </Button>
+      </Actions>
+    </Sheet>
+  );
+}

@@ -1,0 +1,161 @@
+/** Words and ordering for the Files screens. */
+import {
+  File as FileIcon,
+  FileArchive,
+  FileAudio,
+  FileImage,
+  FileSpreadsheet,
+  FileText,
+  FileVideo,
+  type LucideIcon,
+} from 'lucide-react';
+import { uploadedAt, type LocalFile } from '../../data/files.ts';
+import type { StoredUpload } from '../../files/upload-queue.ts';
+import type { UploadProgress } from '../../files/upload-progress.ts';
+import { formatBytes } from '../settings/format-bytes.ts';
+
+export { formatBytes };
+
+export const fileSorts = ['name', 'date', 'size'] as const;
+export type FileSort = (typeof fileSorts)[number];
+
+export const fileSortLabels: Record<FileSort, string> = {
+  name: 'Name (A–Z)',
+  date: 'Newest first',
+  size: 'Largest first',
+};
+
+const byName = (a: LocalFile, b: LocalFile) =>
+  a.name.localeCompare(b.name, undefined, { sensitivity: 'base', numeric: true });
+
+export function sortFiles(files: readonly LocalFile[], sort: FileSort): LocalFile[] {
+  const sorted = [...files];
+  if (sort === 'name') sorted.sort((a, b) => byName(a, b) || a.id.localeCompare(b.id));
+  if (sort === 'size') sorted.sort((a, b) => b.size - a.size || byName(a, b));
+  if (sort === 'date') {
+    sorted.sort((a, b) => uploadedAt(b).localeCompare(uploadedAt(a)) || byName(a, b));
+  }
+  return sorted;
+}
+
+/** A name matches when every word typed is in it (any case, any accent). */
+export function matchesSearch(name: string, query: string): boolean {
+  const fold = (text: string) =>
+    text
+      .normalize('NFD')
+      .replace(/\p{Diacritic}/gu, '')
+      .toLowerCase();
+  const haystack = fold(name);
+  return fold(query)
+    .split(/\s+/)
+    .filter(Boolean)
+    .every((word) => haystack.includes(word));
+}
+
+const dateFormat = new Intl.DateTimeFormat(undefined, {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+});
+const dateTimeFormat = new Intl.DateTimeFormat(undefined, {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+export function formatFileDate(iso: string): string {
+  const at = Date.parse(iso);
+  return Number.isNaN(at) ? '' : dateFormat.format(at);
+}
+
+export function formatFileDateTime(iso: string): string {
+  const at = Date.parse(iso);
+  return Number.isNaN(at) ? '' : dateTimeFormat.format(at);
+}
+
+export function fileIconOf(type: string, name: string): LucideIcon {
+  const base = type.toLowerCase();
+  const extension = name.toLowerCase().split('.').pop() ?? '';
+  if (base.startsWith('image/')) return FileImage;
+  if (base.startsWith('video/')) return FileVideo;
+  if (base.startsWith('audio/')) return FileAudio;
+  if (
+    base === 'application/pdf' ||
+    base.startsWith('text/') ||
+    ['doc', 'docx', 'md'].includes(extension)
+  ) {
+    return FileText;
+  }
+  if (['csv', 'xls', 'xlsx', 'numbers', 'ods'].includes(extension)) return FileSpreadsheet;
+  if (['zip', 'rar', '7z', 'gz', 'tar'].includes(extension) || base.includes('zip'))
+    return FileArchive;
+  return FileIcon;
+}
+
+/** The last part of a folder path ("Designs/Final" -> "Final"), or "All files" for the top. */
+export function folderLabel(folder: string): string {
+  return folder === '' ? 'All files' : (folder.split('/').pop() ?? folder);
+}
+
+/** The immediate sub-folders of `folder` among every folder in use. */
+export function childFolders(all: readonly string[], folder: string): string[] {
+  const prefix = folder === '' ? '' : `${folder}/`;
+  return all.filter(
+    (candidate) =>
+      candidate.startsWith(prefix) &&
+      candidate !== folder &&
+      !candidate.slice(prefix.length).includes('/'),
+  );
+}
+
+export type UploadPhase =
+  | { kind: 'done' }
+  | { kind: 'failed'; reason: string }
+  | { kind: 'paused'; percent: number }
+  | { kind: 'offline'; percent: number }
+  | { kind: 'retrying'; percent: number }
+  | { kind: 'uploading'; percent: number }
+  | { kind: 'waiting' };
+
+/** Where an upload stands, from its entry, its live progress and the network. */
+export function uploadPhase(
+  entry: StoredUpload,
+  progress: UploadProgress | undefined,
+  online: boolean,
+  now: number,
+): UploadPhase {
+  if (entry.fileId !== null) return { kind: 'done' };
+  if (entry.status === 'failed') {
+    return { kind: 'failed', reason: entry.error ?? 'The upload failed.' };
+  }
+  const sent = Math.max(progress?.sent ?? 0, entry.bytesSent ?? 0);
+  const percent = entry.size > 0 ? Math.min(100, Math.floor((sent / entry.size) * 100)) : 0;
+  if (entry.status === 'paused') return { kind: 'paused', percent };
+  if (!online) return { kind: 'offline', percent };
+  if ((entry.retryAt ?? 0) > now) return { kind: 'retrying', percent };
+  if (entry.status === 'uploading' || progress) return { kind: 'uploading', percent };
+  return { kind: 'waiting' };
+}
+
+export function uploadPhaseText(phase: UploadPhase): string {
+  switch (phase.kind) {
+    case 'done':
+      return 'Uploaded, adding to the list…';
+    case 'failed':
+      return `Failed: ${phase.reason}`;
+    case 'paused':
+      return `Paused at ${phase.percent} %`;
+    case 'offline':
+      return phase.percent > 0
+        ? `Waiting for the network (${phase.percent} % sent)`
+        : 'Waiting for the network';
+    case 'retrying':
+      return 'Connection lost, trying again shortly';
+    case 'uploading':
+      return `Uploading ${phase.percent} %`;
+    case 'waiting':
+      return 'Waiting to upload';
+  }
+}

@@ -1,0 +1,21 @@
+import { useMemo } from 'react';
+import { useLiveQuery } from '../../db/live-query.ts';
+import { useSync } from '../workspace/sync-context.tsx';
+
+/** "Ana Lima", "you", or "a teammate" for an uploader's user id. */
+export function useMemberNames(workspaceId: string): (userId: string) => string {
+  const { handle, userId: me } = useSync();
+  const members = useLiveQuery(
+    () => handle.db.members.where('workspaceId').equals(workspaceId).toArray(),
+    [handle, workspaceId],
+  );
+  return useMemo(() => {
+    const names = new Map(
+      (members ?? []).map((member) => [
+        member.id,
+        `${member.firstName} ${member.lastName}`.trim() || member.email,
+      ]),
+    );
+    return (id: string) => (id === me ? 'You' : (names.get(id) ?? 'A teammate'));
+  }, [members, me]);
+}
