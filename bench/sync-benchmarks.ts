@@ -7,7 +7,9 @@
  * - card move: a board card moved to another column with 5,000 task creates pending, p95, vs the
  *   same raw outbox add;
  * - push drain: 5,000 queued creates pushed to the in-process server (PGlite) and acked by a pull,
- *   vs raw single-row INSERT transactions of the same rows.
+ *   vs raw single-row INSERT transactions of the same rows;
+ * - push, server only: the same creates as prepared push requests straight to the in-process
+ *   app (no device engine), vs the same raw INSERTs.
  * IndexedDB here is fake-indexeddb in Node (pure JS): absolute figures are far below a browser's;
  * the ratios are what carries over. Run alone with `npx tsx bench/sync-benchmarks.ts`.
  */
@@ -33,6 +35,7 @@ const PAGE = 1_000;
 const PENDING = 5_000;
 const ENQUEUE_SAMPLES = 300;
 const DRAIN = 5_000;
+const PUSH_BATCH = 100;
 
 /** No timers: the benchmark drives each run with syncNow(). */
 const manualClock: SyncClock = {
@@ -317,16 +320,7 @@ async function benchPushDrain(postgresUrl?: string): Promise<Row> {
     await db.delete();
 
     // Reference: the same rows as plain INSERTs, one transaction each (as each mutation is).
-    const rawStarted = performance.now();
-    for (let i = 0; i < DRAIN; i += 1) {
-      await t.db.transaction((tx) =>
-        tx.query(
-          "INSERT INTO client (id, workspace_id, name, status, currency, created_by, updated_by, version) VALUES ($1, $2, $3, 'active', 'USD', $4, $4, 0)",
-          [crypto.randomUUID(), workspaceId, `Queued ${i}`, user.id],
-        ),
-      );
-    }
-    const raw = performance.now() - rawStarted;
+    const raw = await rawInserts(t, workspaceId, user.id);
     const rate = perSecond(DRAIN, drained);
     const row: Row = {
       what: `push drain: ${fmt(DRAIN)} queued client creates pushed in batches of 100 to the in-process server (${postgresUrl ? 'PostgreSQL, a scratch database' : 'PGlite'}, one transaction per batch, savepoints only after a failure, idempotency records and change log one insert each per batch) and acked by pull`,
@@ -348,7 +342,111 @@ async function benchPushDrain(postgresUrl?: string): Promise<Row> {
   }
 }
 
-export async function runSyncBenchmarks(): Promise<Row[]> {
+/** Reference for both push rows: the same rows as plain INSERTs, one transaction each. */
+async function rawInserts(
+  t: Awaited<ReturnType<typeof createTestApp>>,
+  workspaceId: string,
+  userId: string,
+): Promise<number> {
+  const started = performance.now();
+  for (let i = 0; i < DRAIN; i += 1) {
+    await t.db.transaction((tx) =>
+      tx.query(
+        "INSERT INTO client (id, workspace_id, name, status, currency, created_by, updated_by, version) VALUES ($1, $2, $3, 'active', 'USD', $4, $4, 0)",
+        [crypto.randomUUID(), workspaceId, `Queued ${i}`, userId],
+      ),
+    );
+  }
+  return performance.now() - started;
+}
+
+/**
+ * The server alone: the 5,000 creates the drain pushes, in the same 50 batches of 100, sent
+ * straight to `POST /api/sync?endpoint=push` of the in-process app. The bodies are built from a
+ * real outbox beforehand (as the engine sends them) and serialised before the clock starts; what
+ * is timed is the whole HTTP app (routing, auth, request log, body parse and validation, the
+ * batch's transaction, response serialisation), with no device engine and no pull.
+ */
+async function benchPushServer(postgresUrl?: string): Promise<Row> {
+  const tokens = await createTestTokens();
+  const t = await createTestApp({
+    verifyAccessToken: tokens.verifyAccessToken,
+    logDestination: createWriteStream('/dev/null'),
+    ...(postgresUrl ? { postgresUrl } : {}),
+  });
+  try {
+    const user = newTestUser('bench');
+    const token = await tokens.sign(user);
+    const registered = await t.app.request(
+      '/api/register?endpoint=register-user',
+      jsonRequest('POST', { id: user.id, email: user.email, firstName: 'B' }, bearer(token)),
+    );
+    const workspaceId = ((await registered.json()) as { data: { workspace: { id: string } } }).data
+      .workspace.id;
+
+    const db = freshDb(user.id);
+    await queueCreates({ db, userId: user.id }, workspaceId, DRAIN);
+    const entries = await db.outbox.orderBy('seq').toArray();
+    await db.delete();
+    const bodies: string[] = [];
+    for (let start = 0; start < entries.length; start += PUSH_BATCH) {
+      const batch = entries.slice(start, start + PUSH_BATCH);
+      bodies.push(
+        JSON.stringify({
+          clientId: batch[0]?.clientId,
+          mutations: batch.map((entry) => ({
+            mutationId: entry.mutationId,
+            clientSeq: entry.clientSeq,
+            resource: entry.resource,
+            operation: entry.operation,
+            query: entry.query,
+            body: entry.args,
+          })),
+        }),
+      );
+    }
+
+    const started = performance.now();
+    for (const body of bodies) {
+      const response = await t.app.request('/api/sync?endpoint=push', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...bearer(token) },
+        body,
+      });
+      const output = (await response.json()) as { data?: { results: { status: number }[] } };
+      if (!response.ok || output.data?.results.some((result) => result.status >= 300)) {
+        throw new Error(`push server: a batch failed (${response.status})`);
+      }
+    }
+    const pushed = performance.now() - started;
+    const { rows } = await t.db.query<{ count: string }>(
+      'SELECT count(*) AS count FROM client WHERE workspace_id = $1',
+      [workspaceId],
+    );
+    if (Number(rows[0]?.count) !== DRAIN) throw new Error('push server lost rows');
+
+    const raw = await rawInserts(t, workspaceId, user.id);
+    const rate = perSecond(DRAIN, pushed);
+    const rawRate = perSecond(DRAIN, raw);
+    return {
+      what: `push, server only: the same ${fmt(DRAIN)} client creates as ${DRAIN / PUSH_BATCH} prepared batches of ${PUSH_BATCH} sent straight to POST /api/sync?endpoint=push of the in-process app (${postgresUrl ? 'PostgreSQL, a scratch database' : 'PGlite'}; includes routing, auth, request log, body parse and validation, the batch's transaction and the JSON response; no device engine, no pull)`,
+      figure: `${fmt(rate)} mutations/s (${(pushed / 1_000).toFixed(2)} s)`,
+      reference: `${fmt(rawRate)} rows/s (raw single-row INSERT transactions, same rows)`,
+      ratio: `${(rate / rawRate).toFixed(2)}x of raw`,
+    };
+  } finally {
+    await t.cleanup();
+  }
+}
+
+export async function runSyncBenchmarks(only?: 'push'): Promise<Row[]> {
+  if (only === 'push') {
+    const rows = [await benchPushDrain(), await benchPushServer()];
+    if (postgresTestUrl) {
+      rows.push(await benchPushDrain(postgresTestUrl), await benchPushServer(postgresTestUrl));
+    }
+    return rows;
+  }
   const rows = [
     await benchPullApply(),
     await benchEnqueue(),
@@ -356,12 +454,17 @@ export async function runSyncBenchmarks(): Promise<Row[]> {
     await benchPushDrain(),
   ];
   // Against PostgreSQL too when one is configured (CI and this machine: DATABASE_URL_TEST).
-  if (postgresTestUrl) rows.push(await benchPushDrain(postgresTestUrl));
+  rows.push(await benchPushServer());
+  if (postgresTestUrl) {
+    rows.push(await benchPushDrain(postgresTestUrl), await benchPushServer(postgresTestUrl));
+  }
   return rows;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  for (const row of await runSyncBenchmarks()) {
+  // `npx tsx bench/sync-benchmarks.ts push`: the push rows only.
+  const only = process.argv[2] === 'push' ? 'push' : undefined;
+  for (const row of await runSyncBenchmarks(only)) {
     process.stdout.write(`| ${row.what} | ${row.figure} | ${row.reference} | ${row.ratio} |\n`);
   }
 }
