@@ -1,6 +1,6 @@
 /**
- * /clients/{id}: one client's details, edited in place field by field, their projects, and
- * their notes, and archive / delete with undo. All from the local database: it opens offline, and edits made on
+ * /clients/{id}: one client's details, edited in place field by field, their projects, the
+ * files of those projects, and their notes, and archive / delete with undo. All from the local database: it opens offline, and edits made on
  * another device appear as they sync.
  */
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -25,6 +25,7 @@ import { useClient } from '../../data/client-queries.ts';
 import { InlineTextField } from '../../ui/inline-text-field.tsx';
 import { parseTags } from './parse-tags.ts';
 import { ClientNotes } from '../notes/client-notes.tsx';
+import { ClientFiles } from '../files/client-files.tsx';
 
 /** How long Undo is offered after a delete; the delete waits this long in the outbox. */
 const UNDO_WINDOW_MS = 8000;
@@ -322,6 +323,16 @@ function ClientDetailContent({ client }: { client: LocalClient }) {
                 ))}
               </ul>
             )}
+          </section>
+
+          <section
+            aria-labelledby="client-files"
+            className="rounded-2xl border border-border bg-surface p-5"
+          >
+            <h2 id="client-files" className="mb-2 font-semibold text-fg">
+              Files
+            </h2>
+            <ClientFiles client={client} />
           </section>
 
           <section
