@@ -1,9 +1,11 @@
+import type { CallEndpoint } from '#contract/define-endpoint.ts';
 import { HardDrive } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Label, Meter } from 'react-aria-components';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { FormAlert } from '../auth/form-alert.tsx';
+import { FileStorageSettings } from '../files/file-storage-settings.tsx';
 import {
   browserDeviceStorage,
   readDeviceStorage,
@@ -16,6 +18,8 @@ import { SettingsSection } from './settings-section.tsx';
 export interface StorageSettingsProps {
   /** The browser's storage manager; tests pass a fake, null means the browser has none. */
   storage?: DeviceStorage | null;
+  /** The API client for the workspace's file storage; the app's by default. */
+  callEndpoint?: CallEndpoint;
 }
 
 type Loaded = { status: 'loading' } | { status: 'ready'; report: DeviceStorageReport };
@@ -26,9 +30,13 @@ type Request = 'idle' | 'asking' | 'granted' | 'declined' | 'failed';
  * Settings > Storage: how much this browser holds for Satchel, and whether it may clear it. The
  * offline data and the changes waiting to sync live only here until they reach the server, so a
  * browser evicting "best-effort" storage under disk pressure would lose them; persistence stops
- * that, and the user deserves to know which one they have.
+ * that, and the user deserves to know which one they have. Below it: the workspace's file
+ * storage on the server and the files kept on this device (file-storage-settings.tsx).
  */
-export function StorageSettings({ storage = browserDeviceStorage() }: StorageSettingsProps) {
+export function StorageSettings({
+  storage = browserDeviceStorage(),
+  callEndpoint,
+}: StorageSettingsProps) {
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
   const [request, setRequest] = useState<Request>('idle');
 
@@ -55,31 +63,34 @@ export function StorageSettings({ storage = browserDeviceStorage() }: StorageSet
   };
 
   return (
-    <SettingsSection
-      title="Storage on this device"
-      description="Satchel keeps your workspace in this browser so it opens instantly and works offline. Changes you make offline stay here until they are saved to the server."
-      icon={<HardDrive aria-hidden="true" size={20} />}
-    >
-      {!storage ? (
-        <FormAlert tone="info">
-          This browser does not report its storage, so Satchel cannot show how much space it uses or
-          ask to keep it. Your data still works offline; sync often so the server has a copy.
-        </FormAlert>
-      ) : loaded.status === 'loading' ? (
-        <p role="status" className="flex items-center gap-2 text-fg-muted">
-          <Spinner size="small" /> Reading storage...
-        </p>
-      ) : (
-        <div className="flex flex-col gap-6">
-          <Usage estimate={loaded.report.estimate} />
-          <Persistence
-            report={loaded.report}
-            request={request}
-            onRequest={() => void requestPersistence()}
-          />
-        </div>
-      )}
-    </SettingsSection>
+    <div className="flex flex-col gap-6">
+      <SettingsSection
+        title="Storage on this device"
+        description="Satchel keeps your workspace in this browser so it opens instantly and works offline. Changes you make offline stay here until they are saved to the server."
+        icon={<HardDrive aria-hidden="true" size={20} />}
+      >
+        {!storage ? (
+          <FormAlert tone="info">
+            This browser does not report its storage, so Satchel cannot show how much space it uses
+            or ask to keep it. Your data still works offline; sync often so the server has a copy.
+          </FormAlert>
+        ) : loaded.status === 'loading' ? (
+          <p role="status" className="flex items-center gap-2 text-fg-muted">
+            <Spinner size="small" /> Reading storage...
+          </p>
+        ) : (
+          <div className="flex flex-col gap-6">
+            <Usage estimate={loaded.report.estimate} />
+            <Persistence
+              report={loaded.report}
+              request={request}
+              onRequest={() => void requestPersistence()}
+            />
+          </div>
+        )}
+      </SettingsSection>
+      <FileStorageSettings {...(callEndpoint ? { callEndpoint } : {})} />
+    </div>
   );
 }
 
