@@ -21,6 +21,7 @@ import type { WorkspaceRole } from '#contract/entities/workspace.ts';
 import type { Identity } from '../auth/identity.ts';
 import type { Queryable } from '../db/database.ts';
 import { AppError, ErrorCode } from '../http/app-error.ts';
+import { batchWritesOf, DeferredOutput } from '../sync/batch-writes.ts';
 import type { ChangeRecorder } from '../sync/change-recorder.ts';
 import { entitySql, type EntitySql } from './entity-sql.ts';
 import { requireWorkspaceRole } from './workspace-access.ts';
@@ -52,9 +53,14 @@ export interface EntityHooks {
   }) => Promise<void>;
 }
 
+const ACTIVITY_INSERT =
+  'INSERT INTO project_activity (workspace_id, seq, project_id, actor_id, entity, entity_id, label, op, changes)';
+const ACTIVITY_CASTS = ['', '', '', '', '', '', '', '', '::jsonb'];
+
 /**
  * One line of a project's activity, written with the change it describes (same transaction, same
- * seq), so the log can never miss a change made through an entity's operations.
+ * seq), so the log can never miss a change made through an entity's operations. In a batch's fast
+ * path it is queued with the batch's writes (sync/batch-writes.ts), still before its commit.
  */
 export async function writeActivity(
   tx: Queryable,
@@ -70,25 +76,30 @@ export async function writeActivity(
 ): Promise<void> {
   const projectKey = entity.activityProject;
   if (!projectKey) return;
+  const values = [
+    entry.workspaceId,
+    entry.seq,
+    entry.row[projectKey],
+    entry.actorId,
+    entity.name,
+    entry.row.id,
+    typeof entry.row[entity.label] === 'string' ? entry.row[entity.label] : '',
+    entry.op,
+    JSON.stringify(entry.changes ?? {}, (_key, value: unknown) =>
+      // History says what changed, not every character of a long text.
+      typeof value === 'string' && value.length > ACTIVITY_VALUE_CHARS
+        ? `${value.slice(0, ACTIVITY_VALUE_CHARS)}…`
+        : value,
+    ),
+  ];
+  const batch = batchWritesOf(tx);
+  if (batch) {
+    batch.insert({ into: ACTIVITY_INSERT, casts: ACTIVITY_CASTS, values });
+    return;
+  }
   await tx.query(
-    `INSERT INTO project_activity (workspace_id, seq, project_id, actor_id, entity, entity_id, label, op, changes)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb)`,
-    [
-      entry.workspaceId,
-      entry.seq,
-      entry.row[projectKey],
-      entry.actorId,
-      entity.name,
-      entry.row.id,
-      typeof entry.row[entity.label] === 'string' ? entry.row[entity.label] : '',
-      entry.op,
-      JSON.stringify(entry.changes ?? {}, (_key, value: unknown) =>
-        // History says what changed, not every character of a long text.
-        typeof value === 'string' && value.length > ACTIVITY_VALUE_CHARS
-          ? `${value.slice(0, ACTIVITY_VALUE_CHARS)}…`
-          : value,
-      ),
-    ],
+    `${ACTIVITY_INSERT} VALUES (${ACTIVITY_CASTS.map((cast, index) => `$${index + 1}${cast}`).join(', ')})`,
+    values,
   );
 }
 
@@ -119,10 +130,15 @@ async function requireParent(
 ): Promise<void> {
   const parent = entity.parent;
   if (!parent) return;
+  const table = entityNamed(parent.entity).sqlTable;
+  // A batch remembers a parent it created or checked (a board's tasks all name one project).
+  const batch = batchWritesOf(tx);
+  if (batch?.knows(table, parentId, workspaceId)) return;
   const { rowCount } = await tx.query(
-    `SELECT 1 FROM ${entityNamed(parent.entity).sqlTable} WHERE id = $1 AND workspace_id = $2`,
+    `SELECT 1 FROM ${table} WHERE id = $1 AND workspace_id = $2`,
     [parentId, workspaceId],
   );
+  if (rowCount > 0) batch?.remember(table, parentId, workspaceId);
   if (rowCount === 0) {
     const word = parent.entity.replace(/-/g, ' ');
     throw new AppError(ErrorCode.BUSINESS_RULE, `The ${word} does not exist in this workspace.`, {
@@ -216,6 +232,22 @@ export function createEntityHandlers(
   }
 
   const insertKeys = ['id', 'workspaceId', ...(parentKey ? [parentKey] : []), ...entity.createKeys];
+  const insertColumns = [
+    ...insertKeys.map((key) => sql.column(key)?.column ?? key),
+    'created_by',
+    'updated_by',
+    'version',
+  ];
+  const insertInto = `INSERT INTO ${sql.table} (${insertColumns.join(', ')})`;
+  // Each value's cast as `sql.param` writes it (`$1::jsonb`), for a batch's multi-row insert.
+  const insertCasts = [
+    ...insertKeys.map((key) => sql.param(key, 1).slice('$1'.length)),
+    '',
+    '',
+    '',
+  ];
+  const insertTail = `ON CONFLICT (id) DO NOTHING RETURNING ${sql.select}`;
+  const taken = () => new AppError(ErrorCode.CONFLICT, `A ${word} with this id already exists.`);
 
   const create: Handler = async ({ body, identity, tx, changes }) => {
     const workspaceId = String(body.workspaceId);
@@ -228,28 +260,51 @@ export function createEntityHandlers(
       op: 'upsert',
     });
     await hooks.beforeCreate?.({ tx, body, identity });
-    const columns = insertKeys.map((key) => sql.column(key)?.column ?? key);
-    const values = insertKeys.map((key) => sql.encode(key, body[key]));
-    const n = values.length;
-    const { rows } = await tx.query<Row>(
-      `INSERT INTO ${sql.table} (${columns.join(', ')}, created_by, updated_by, version)
-       VALUES (${insertKeys.map((key, index) => sql.param(key, index + 1)).join(', ')}, $${n + 1}, $${n + 1}, $${n + 2})
-       ON CONFLICT (id) DO NOTHING
-       RETURNING ${sql.select}`,
-      [...values, identity.userId, seq],
-    );
-    // An id taken anywhere (whichever workspace holds it) is a conflict, never an overwrite;
-    // DO NOTHING answers it in the insert itself, with no read before every create.
-    if (!rows[0]) throw new AppError(ErrorCode.CONFLICT, `A ${word} with this id already exists.`);
-    const created = sql.toRow(rows[0]);
-    await writeActivity(tx, entity, {
-      workspaceId,
+    const values = [
+      ...insertKeys.map((key) => sql.encode(key, body[key])),
+      identity.userId,
+      identity.userId,
       seq,
-      row: created,
-      actorId: identity.userId,
-      op: 'create',
-    });
-    return { [entity.oneKey]: created };
+    ];
+    const written = async (row: Row | undefined): Promise<Row> => {
+      // An id taken anywhere (whichever workspace holds it) is a conflict, never an overwrite;
+      // DO NOTHING answers it in the insert itself, with no read before every create.
+      if (!row) throw taken();
+      const created = sql.toRow(row);
+      await writeActivity(tx, entity, {
+        workspaceId,
+        seq,
+        row: created,
+        actorId: identity.userId,
+        op: 'create',
+      });
+      return { [entity.oneKey]: created };
+    };
+    const batch = batchWritesOf(tx);
+    if (batch) {
+      // A batch's fast path: queued, and written with the creates around it in one statement.
+      let output: Row | undefined;
+      batch.insert({
+        into: insertInto,
+        casts: insertCasts,
+        values,
+        tail: insertTail,
+        id: String(body.id),
+        done: async (row) => {
+          output = await written(row);
+        },
+      });
+      batch.remember(sql.table, String(body.id), workspaceId);
+      return new DeferredOutput(() => {
+        if (!output) throw new Error(`${word} create completed before its insert was written`);
+        return output;
+      });
+    }
+    const { rows } = await tx.query<Row>(
+      `${insertInto} VALUES (${values.map((_, index) => `$${index + 1}${insertCasts[index] ?? ''}`).join(', ')}) ${insertTail}`,
+      values,
+    );
+    return written(rows[0]);
   };
 
   const update: Handler = async (ctx) => {

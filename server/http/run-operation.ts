@@ -11,6 +11,7 @@ import type { PushConflict, SyncedTable } from '#contract/sync.ts';
 import type { Identity } from '../auth/identity.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
+import { createBatchWrites, DeferredOutput } from '../sync/batch-writes.ts';
 import {
   createChangeLogBuffer,
   createChangeRecorder,
@@ -71,6 +72,13 @@ export interface OperationBatch {
   ): Promise<OperationOutcome>;
   /** Any work in its own savepoint, with the same rollback. */
   inSavepoint<R>(work: () => Promise<R>): Promise<R>;
+  /**
+   * Without savepoints, operations may leave writes queued (sync/batch-writes.ts) and their
+   * outcome's `output` unset, and their `beforeCommit` not yet called: this writes them and
+   * completes those outcomes (the same objects `run` returned). A failure here fails the batch's
+   * attempt. The batch flushes anyway before it commits; a caller reading outputs flushes first.
+   */
+  flush(): Promise<void>;
 }
 
 export function createOperationRunner(deps: {
@@ -99,14 +107,14 @@ export function createOperationRunner(deps: {
     tx: Queryable,
     request: OperationRequest,
     beforeCommit?: (tx: Queryable, result: OperationOutcome) => Promise<void>,
-    changeLog?: ChangeLogBuffer,
+    deferral?: { changeLog: ChangeLogBuffer; completions: (() => Promise<void>)[] },
   ): Promise<{ done: OperationOutcome; committed: Committed }> {
     const { def } = request;
     const handler = handlers[endpointKey(def)];
     if (!handler) throw new Error(`No handler for ${endpointKey(def)}`);
     const { query, body } = parse(def, request.rawQuery, request.rawBody);
     const effects: (() => Promise<void>)[] = [];
-    const changes = createChangeRecorder(tx, changeLog);
+    const changes = createChangeRecorder(tx, deferral?.changeLog);
     let conflict: PushConflict | undefined;
     const result = await handler({
       query,
@@ -124,14 +132,25 @@ export function createOperationRunner(deps: {
         conflict = found;
       },
     } as never);
-    const output = deps.validateOutput ? v.parse(def.output, result) : result;
+    const validate = (value: unknown) => (deps.validateOutput ? v.parse(def.output, value) : value);
     const done: OperationOutcome = {
-      output,
+      output: undefined,
       seq: changes.lastSeq,
       ...(conflict ? { conflict } : {}),
     };
+    const committed = { effects, touched: changes.touched, request };
+    if (result instanceof DeferredOutput) {
+      // Its writes are queued: the outcome is completed once the batch flushes them.
+      if (!deferral) throw new Error(`${endpointKey(def)} deferred its output outside a batch`);
+      deferral.completions.push(async () => {
+        done.output = validate(result.value());
+        if (beforeCommit) await beforeCommit(tx, done);
+      });
+      return { done, committed };
+    }
+    done.output = validate(result);
     if (beforeCommit) await beforeCommit(tx, done);
-    return { done, committed: { effects, touched: changes.touched, request } };
+    return { done, committed };
   }
 
   /** Once committed: side effects (failures logged, never a failed request), then invalidations. */
@@ -198,9 +217,18 @@ export function createOperationRunner(deps: {
     options: { savepoints: boolean },
   ): Promise<T> {
     const committed: Committed[] = [];
-    const value = await deps.db.transaction(async (tx) => {
-      // Without savepoints nothing is rolled back partly, so the change log can wait for the end.
-      const changeLog = options.savepoints ? undefined : createChangeLogBuffer(tx);
+    const value = await deps.db.transaction(async (rawTx) => {
+      // Without savepoints nothing is rolled back partly, so the change log can wait for the end,
+      // and inserts can be queued and written several rows a statement (sync/batch-writes.ts).
+      const writes = options.savepoints ? undefined : createBatchWrites(rawTx);
+      const tx = writes?.tx ?? rawTx;
+      const deferral = options.savepoints
+        ? undefined
+        : { changeLog: createChangeLogBuffer(rawTx), completions: [] as (() => Promise<void>)[] };
+      const flush = async () => {
+        await writes?.flush();
+        for (const complete of deferral?.completions.splice(0) ?? []) await complete();
+      };
       let savepoints = 0;
       const inSavepoint = async <R>(work: () => Promise<R>): Promise<R> => {
         if (!options.savepoints) return work();
@@ -221,12 +249,14 @@ export function createOperationRunner(deps: {
         inSavepoint,
         run: (request, beforeCommit) =>
           inSavepoint(async () => {
-            const { done, committed: after } = await execute(tx, request, beforeCommit, changeLog);
+            const { done, committed: after } = await execute(tx, request, beforeCommit, deferral);
             committed.push(after);
             return done;
           }),
+        flush,
       });
-      await changeLog?.flush();
+      await flush();
+      await deferral?.changeLog.flush();
       return result;
     });
     await afterCommit(committed);

@@ -8,9 +8,10 @@
  * - temporary failure (database unavailable, serialization, deadlock, a 503/429): rolled back to
  *   its savepoint, the mutations before it commit, and the batch stops with `retryAfterSeconds`.
  * If the transaction itself fails (connection lost), nothing commits and the push is a 503.
- * The batch is first tried without savepoints and with one insert of all its records; any failure
- * rolls that attempt back whole and the batch runs again as above (same outcome, fewer statements
- * on the common path where every mutation applies).
+ * The batch is first tried without savepoints, with one insert of all its records and its creates
+ * written several rows a statement (batch-writes.ts); any failure, a create's id conflict among
+ * them, rolls that attempt back whole and the batch runs again as above (same outcome, fewer
+ * statements on the common path where every mutation applies).
  * A replay of a recorded mutation returns the record verbatim.
  */
 import type { EndpointDefinition } from '#contract/define-endpoint.ts';
@@ -21,7 +22,7 @@ import type { Identity } from '../auth/identity.ts';
 import type { Queryable } from '../db/database.ts';
 import { AppError, ErrorCode, isAppError } from '../http/app-error.ts';
 import { requestHash } from '../http/idempotency.ts';
-import type { OperationBatch, OperationRunner } from '../http/run-operation.ts';
+import type { OperationBatch, OperationOutcome, OperationRunner } from '../http/run-operation.ts';
 import { databaseErrorToAppError, isTemporaryDatabaseFailure } from '../http/database-error.ts';
 import { cleanJson } from '#contract/text.ts';
 import type { Logger } from '../logger.ts';
@@ -105,6 +106,8 @@ async function applyBatch(
   );
   const results: PushResult[] = [];
   const deferred: RecordEntry[] = [];
+  // Fast path: an outcome's output may be completed only by the batch's flush (batch-writes.ts).
+  const completed: { result: PushResult; outcome: OperationOutcome }[] = [];
   for (const mutation of mutations) {
     const hash = requestHash({
       method: 'SYNC',
@@ -148,13 +151,15 @@ async function applyBatch(
           else deferred.push(entry);
         },
       );
-      results.push({
+      const result: PushResult = {
         mutationId: mutation.mutationId,
         status: def.status,
         body: outcome.output,
         seq: outcome.seq,
         ...(outcome.conflict ? { conflict: outcome.conflict } : {}),
-      });
+      };
+      results.push(result);
+      if (!batch.savepoints) completed.push({ result, outcome });
     } catch (error) {
       if (!batch.savepoints) throw new StartCarefully();
       // The mutation's savepoint is rolled back; the batch's transaction is usable again.
@@ -203,6 +208,15 @@ async function applyBatch(
       );
       results.push(result);
     }
+  }
+  if (!batch.savepoints) {
+    try {
+      // The queued writes (a create's id conflict shows here), then every outcome is complete.
+      await batch.flush();
+    } catch {
+      throw new StartCarefully();
+    }
+    for (const { result, outcome } of completed) result.body = outcome.output;
   }
   if (deferred.length > 0) {
     try {
