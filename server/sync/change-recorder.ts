@@ -58,29 +58,33 @@ export function createChangeLogBuffer(tx: Queryable, blockSize = 128): ChangeLog
       return seq;
     },
     async flush() {
+      // Give back what was not used (the workspace's sequence has no gaps), in the statement
+      // that writes the log: on embedded PGlite a statement, not a row, is the cost.
+      const params: unknown[] = [];
+      const unused: string[] = [];
       for (const [workspaceId, block] of blocks) {
-        if (block.next <= block.end) {
-          // Give back what was not used: the workspace's sequence has no gaps.
-          await tx.query('UPDATE workspace_seq SET seq = $2 WHERE workspace_id = $1', [
-            workspaceId,
-            block.next - 1,
-          ]);
-        }
+        if (block.next > block.end) continue;
+        params.push(workspaceId, block.next - 1);
+        unused.push(`($${params.length - 1}::uuid, $${params.length}::bigint)`);
+        block.end = block.next - 1;
       }
-      if (pending.length === 0) return;
-      const values = pending.map((_, index) => {
-        const n = index * 5;
-        return `($${n + 1}::uuid, $${n + 2}, $${n + 3}, $${n + 4}::uuid, $${n + 5})`;
+      const giveBack =
+        unused.length === 0
+          ? ''
+          : `UPDATE workspace_seq SET seq = back.seq FROM (VALUES ${unused.join(', ')}) AS back (workspace_id, seq)
+             WHERE workspace_seq.workspace_id = back.workspace_id`;
+      if (pending.length === 0) {
+        if (giveBack) await tx.query(giveBack, params);
+        return;
+      }
+      const values = pending.map((change) => {
+        params.push(change.workspaceId, change.seq, change.table, change.entityId, change.op);
+        const n = params.length - 5;
+        return `($${n + 1}::uuid, $${n + 2}::bigint, $${n + 3}, $${n + 4}::uuid, $${n + 5})`;
       });
       await tx.query(
-        `INSERT INTO change_log (workspace_id, seq, table_name, entity_id, op) VALUES ${values.join(', ')}`,
-        pending.flatMap((change) => [
-          change.workspaceId,
-          change.seq,
-          change.table,
-          change.entityId,
-          change.op,
-        ]),
+        `${giveBack ? `WITH given_back AS (${giveBack}) ` : ''}INSERT INTO change_log (workspace_id, seq, table_name, entity_id, op) VALUES ${values.join(', ')}`,
+        params,
       );
       pending.length = 0;
     },

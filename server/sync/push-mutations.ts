@@ -85,11 +85,14 @@ async function applyBatch(
 ): Promise<PushOutput> {
   const { clientId, identity, logger, mutations } = input;
   const { tx } = batch;
+  // The fast path notes the device's highest client sequence here: it applies every mutation or
+  // is rolled back whole. The careful one may stop early, so it notes only what it got through.
   const { rows: owners } = await tx.query<{ user_id: string }>(
-    `INSERT INTO sync_client (client_id, user_id) VALUES ($1, $2)
-     ON CONFLICT (client_id) DO UPDATE SET last_seen_at = now()
+    `INSERT INTO sync_client (client_id, user_id, last_client_seq) VALUES ($1, $2, $3)
+     ON CONFLICT (client_id) DO UPDATE SET last_seen_at = now(),
+       last_client_seq = GREATEST(sync_client.last_client_seq, EXCLUDED.last_client_seq)
      RETURNING user_id`,
-    [clientId, identity.userId],
+    [clientId, identity.userId, batch.savepoints ? 0 : highestClientSeq(mutations)],
   );
   if (owners[0]?.user_id !== identity.userId) {
     // Security: a device id is bound to the user who first used it; never replay under another.
@@ -226,7 +229,7 @@ async function applyBatch(
       throw new StartCarefully();
     }
   }
-  await noteClientSeq(tx, clientId, mutations);
+  if (batch.savepoints) await noteClientSeq(tx, clientId, mutations);
   return { results };
 }
 
@@ -243,11 +246,15 @@ async function noteClientSeq(
   mutations: PushMutation[],
 ): Promise<void> {
   if (mutations.length === 0) return;
-  const highest = Math.max(...mutations.map((mutation) => mutation.clientSeq));
+  const highest = highestClientSeq(mutations);
   await tx.query(
     'UPDATE sync_client SET last_client_seq = GREATEST(last_client_seq, $2), last_seen_at = now() WHERE client_id = $1',
     [clientId, highest],
   );
+}
+
+function highestClientSeq(mutations: PushMutation[]): number {
+  return mutations.reduce((highest, mutation) => Math.max(highest, mutation.clientSeq), 0);
 }
 
 /** The registered operation a mutation names, if it is one a device may queue. */
