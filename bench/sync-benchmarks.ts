@@ -323,7 +323,7 @@ async function benchPushDrain(postgresUrl?: string): Promise<Row> {
     const raw = await rawInserts(t, workspaceId, user.id);
     const rate = perSecond(DRAIN, drained);
     const row: Row = {
-      what: `push drain: ${fmt(DRAIN)} queued client creates pushed in batches of 100 to the in-process server (${postgresUrl ? 'PostgreSQL, a scratch database' : 'PGlite'}, one transaction per batch, savepoints only after a failure, idempotency records and change log one insert each per batch) and acked by pull`,
+      what: `push drain: ${fmt(DRAIN)} queued client creates pushed in batches of 100 to the in-process server (${postgresUrl ? 'PostgreSQL, a scratch database' : 'PGlite'}, one transaction per batch, savepoints only after a failure, the batch's creates, idempotency records and change log one insert each per batch) and acked by pull; the device engine runs on fake-indexeddb in the same process and event loop, so 'inside the server' (the wall time of its requests) can hold device work and GC too`,
       figure: `${fmt(rate)} mutations/s (${(drained / 1_000).toFixed(1)} s, of which ${(serverMs / 1_000).toFixed(1)} s inside the server)`,
       reference: `${fmt(perSecond(DRAIN, raw))} rows/s (raw single-row INSERT transactions, same rows)`,
       ratio: `${(rate / perSecond(DRAIN, raw)).toFixed(2)}x of raw`,
@@ -429,7 +429,7 @@ async function benchPushServer(postgresUrl?: string): Promise<Row> {
     const rate = perSecond(DRAIN, pushed);
     const rawRate = perSecond(DRAIN, raw);
     return {
-      what: `push, server only: the same ${fmt(DRAIN)} client creates as ${DRAIN / PUSH_BATCH} prepared batches of ${PUSH_BATCH} sent straight to POST /api/sync?endpoint=push of the in-process app (${postgresUrl ? 'PostgreSQL, a scratch database' : 'PGlite'}; includes routing, auth, request log, body parse and validation, the batch's transaction and the JSON response; no device engine, no pull)`,
+      what: `push, server only: the same ${fmt(DRAIN)} client creates as ${DRAIN / PUSH_BATCH} prepared batches of ${PUSH_BATCH} sent straight to POST /api/sync?endpoint=push of the in-process app (${postgresUrl ? 'PostgreSQL, a scratch database' : 'PGlite'}; includes routing, token check, request log, body parse and validation, the batch's transaction, output validation as the test app runs it and the JSON response; no device engine, no pull)`,
       figure: `${fmt(rate)} mutations/s (${(pushed / 1_000).toFixed(2)} s)`,
       reference: `${fmt(rawRate)} rows/s (raw single-row INSERT transactions, same rows)`,
       ratio: `${(rate / rawRate).toFixed(2)}x of raw`,
