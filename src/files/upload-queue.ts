@@ -121,6 +121,9 @@ export const pauseUpload = (db: AppDatabase, id: string) =>
 export const resumeUpload = (db: AppDatabase, id: string) =>
   setStatus(db, id, ['paused'], 'queued');
 export const retryUpload = (db: AppDatabase, id: string) => setStatus(db, id, ['failed'], 'queued');
+/** An upload the runner stopped (offline) waits queued, unless the user paused it meanwhile. */
+export const requeueUpload = (db: AppDatabase, id: string) =>
+  setStatus(db, id, ['uploading'], 'queued');
 
 /**
  * Takes an entry off the queue; resolves it as it was (its uploadUrl says what to terminate on

@@ -140,6 +140,29 @@ describe('upload runner', () => {
     expect(methods(server)).toEqual(['POST', 'PATCH']);
   });
 
+  it('stops sending when the browser goes offline, and resumes from the offset when back', async () => {
+    const { db, server, network, start } = setup();
+    server.holdPatches = true;
+    start();
+    const [queued] = await queueUploads(db, { workspaceId: WS, projectId: PROJECT, folder: '' }, [
+      picked('site.zip', 'abcdefghij'),
+    ]);
+    await waitFor(() => expect(methods(server)).toContain('PATCH'));
+    network.set(false);
+    await waitFor(async () => expect((await entry(db, queued!.id))?.status).toBe('queued'));
+    // The dropped connection left the first bytes on the server.
+    server.holdPatches = false;
+    server.release();
+    const [upload] = [...server.uploads.values()];
+    upload!.chunks = [new Blob(['abc'])];
+    upload!.offset = 3;
+
+    network.set(true);
+    await waitFor(async () => expect((await entry(db, queued!.id))?.fileId).not.toBeNull());
+    expect(methods(server)).toEqual(['POST', 'PATCH', 'HEAD', 'PATCH']);
+    expect(await server.textOf(upload!.id)).toBe('abcdefghij');
+  });
+
   it('resumes a cut upload from the server offset with its saved uploadUrl', async () => {
     const { db, server, start } = setup();
     server.cutNextPatchAt = 4;

@@ -36,7 +36,13 @@ import {
   blobFileReader,
   type TusTransport,
 } from './tus-transport.ts';
-import { isSendable, isUploadDone, uploadsTable, type StoredUpload } from './upload-queue.ts';
+import {
+  isSendable,
+  isUploadDone,
+  requeueUpload,
+  uploadsTable,
+  type StoredUpload,
+} from './upload-queue.ts';
 import type { UploadProgressStore } from './upload-progress.ts';
 
 /** The part of the Web Locks API the runner uses. */
@@ -328,10 +334,18 @@ export function startUploadRunner(options: UploadRunnerOptions): UploadRunner {
     () => void removeArrived(),
   );
   const stopNetwork = network.subscribe(() => {
-    // Back online: what waited for the network goes now, not at its retry time.
     if (network.isOnline()) {
+      // Back online: what waited for the network goes now, not at its retry time.
       waiting.clear();
       elsewhere.clear();
+    } else {
+      // Offline: stop what is sending rather than wait for a dead connection to time out (an
+      // XHR on a dropped Wi-Fi can hang for minutes); it resumes from the server's offset.
+      for (const [id, run] of active) {
+        void run.upload?.abort(false);
+        finishRun(id);
+        void requeueUpload(db, id);
+      }
     }
     reconcile();
   });
