@@ -69,7 +69,7 @@ describe('Client detail: files', { timeout: 30_000 }, () => {
       startDate: '2026-03-01',
       currency: 'EUR',
     });
-    const brief = fileRow(project.id, { name: 'brief.txt', size: 2_400 });
+    const brief = fileRow(project.id, { name: 'brief.txt', size: 2_458 });
     const logo = fileRow(second.id, { name: 'logo.png', type: 'image/png' }, 2);
     await db.files.bulkPut([brief, logo]);
     await db.fileCopies.put({

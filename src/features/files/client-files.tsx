@@ -49,10 +49,10 @@ export function ClientFiles({ client }: { client: LocalClient }) {
             <li key={file.id} className="flex min-w-0 items-center gap-3 py-2">
               <Icon aria-hidden="true" size={18} className="shrink-0 text-fg-muted" />
               <div className="min-w-0 flex-1">
-                <p className="truncate text-sm font-medium text-fg" title={file.name}>
-                  {file.name}
-                </p>
-                <p className="truncate text-xs text-fg-muted">
+                {/* Wrapping, not truncating: nowrap text would widen the page's one-column grid
+                    on a phone to its full length. */}
+                <p className="text-sm font-medium break-words text-fg">{file.name}</p>
+                <p className="text-xs break-words text-fg-muted">
                   <Link
                     to="/projects/$projectId/$clientId"
                     params={{ projectId: file.projectId, clientId: client.id }}

@@ -12,9 +12,24 @@ import {
 import { uploadedAt, type LocalFile } from '../../data/files.ts';
 import type { StoredUpload } from '../../files/upload-queue.ts';
 import type { UploadProgress } from '../../files/upload-progress.ts';
-import { formatBytes } from '../settings/format-bytes.ts';
+const byteUnits = ['bytes', 'KB', 'MB', 'GB', 'TB'] as const;
 
-export { formatBytes };
+/**
+ * "812 KB", "1.4 GB" in units of 1024, as the plans state their storage ("1 GB" is 1 GiB) and
+ * the server words its limits ("larger than the 250 MB a single upload may be").
+ */
+export function formatBytes(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 0) return 'unknown';
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < byteUnits.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  if (unit === 0) return value === 1 ? '1 byte' : `${Math.round(value)} bytes`;
+  const digits = value < 10 ? 1 : 0;
+  return `${value.toFixed(digits).replace(/\.0$/, '')} ${byteUnits[unit]}`;
+}
 
 export const fileSorts = ['name', 'date', 'size'] as const;
 export type FileSort = (typeof fileSorts)[number];
@@ -130,7 +145,8 @@ export function uploadPhase(
   if (entry.status === 'failed') {
     return { kind: 'failed', reason: entry.error ?? 'The upload failed.' };
   }
-  const sent = Math.max(progress?.sent ?? 0, entry.bytesSent ?? 0);
+  // Live progress when this tab knows it (it follows the server's offset after a resume).
+  const sent = progress?.sent ?? entry.bytesSent ?? 0;
   const percent = entry.size > 0 ? Math.min(100, Math.floor((sent / entry.size) * 100)) : 0;
   if (entry.status === 'paused') return { kind: 'paused', percent };
   if (!online) return { kind: 'offline', percent };

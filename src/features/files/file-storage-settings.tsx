@@ -215,7 +215,7 @@ function KeptCopies({ workspaceId }: { workspaceId: string }) {
                   className="flex flex-wrap items-center justify-between gap-3 py-2"
                 >
                   <div className="min-w-0">
-                    <p className="truncate text-sm font-medium text-fg">{name}</p>
+                    <p className="text-sm font-medium break-words text-fg">{name}</p>
                     <p className="text-xs text-fg-muted">
                       {kept.length === 1 ? '1 file' : `${kept.length} files`},{' '}
                       {formatBytes(totalBytes(kept))}

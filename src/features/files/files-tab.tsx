@@ -374,18 +374,23 @@ export function FilesTab({ project }: { project: LocalProject }) {
           if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
         }}
         onDrop={onDrop}
-        className={`flex flex-col items-center gap-2 rounded-2xl border-2 border-dashed text-center transition-colors ${
+        className={`flex-col items-center gap-2 rounded-2xl border-2 border-dashed text-center transition-colors ${
           dragging ? 'border-brand bg-brand-soft' : 'border-border-strong bg-surface'
-        } ${isEmpty ? 'px-6 py-10' : 'px-4 py-4 sm:flex-row sm:justify-center sm:gap-3'}`}
+        } ${
+          // Phones have nothing to drag from: the strip shows where there is a pointer to drop.
+          isEmpty
+            ? 'flex px-6 py-10'
+            : 'hidden px-4 py-4 sm:flex sm:flex-row sm:justify-center sm:gap-3'
+        }`}
       >
         <CloudUpload aria-hidden="true" size={isEmpty ? 32 : 20} className="text-fg-muted" />
         {isEmpty ? (
           <>
             <p className="font-semibold text-fg">No files in {project.name} yet</p>
             <p className="max-w-md text-sm text-fg-muted">
-              Drop files here or choose Upload files. Deliverables, briefs, contracts: up to several
-              at once. Uploads survive a lost connection and a closed laptop, and you choose what
-              your client sees in the portal.
+              Choose Upload files, or drop files here. Deliverables, briefs, contracts: up to
+              several at once. Uploads survive a lost connection and a closed laptop, and you choose
+              what your client sees in the portal.
             </p>
           </>
         ) : (
@@ -414,7 +419,7 @@ export function FilesTab({ project }: { project: LocalProject }) {
               aria-label="Search files"
               value={search}
               onChange={setSearch}
-              className="relative min-w-0 flex-1 basis-48"
+              className="relative min-w-0 basis-full sm:flex-1 sm:basis-48"
             >
               <Search
                 aria-hidden="true"
@@ -440,7 +445,7 @@ export function FilesTab({ project }: { project: LocalProject }) {
               options={sortOptions}
               value={sort}
               onChange={setSort}
-              className="w-44"
+              className="min-w-0 flex-1 sm:w-44 sm:flex-none"
             />
             <ToggleButtonGroup
               aria-label="View"
@@ -465,7 +470,7 @@ export function FilesTab({ project }: { project: LocalProject }) {
                   className="flex min-h-10 cursor-pointer items-center gap-1.5 rounded-md px-3 text-sm font-medium text-fg-muted outline-none hover:text-fg data-focus-visible:ring-2 data-focus-visible:ring-ring data-selected:bg-brand-soft data-selected:text-brand sm:min-h-8"
                 >
                   <Icon aria-hidden="true" size={16} />
-                  {label}
+                  <span className="sr-only sm:not-sr-only">{label}</span>
                 </ToggleButton>
               ))}
             </ToggleButtonGroup>

@@ -4,7 +4,7 @@
  * can be done to it (pause, resume, retry, cancel). A done upload shows until its file row
  * arrives, then the file takes its place in the list.
  */
-import { CircleAlert, CircleCheck, Pause, Play, RotateCw, WifiOff, X } from 'lucide-react';
+import { CircleAlert, CircleCheck, Pause, Play, RotateCw, X } from 'lucide-react';
 import { ProgressBar } from 'react-aria-components';
 import type { StoredUpload } from '../../files/upload-queue.ts';
 import type { UploadProgress } from '../../files/upload-progress.ts';
@@ -33,19 +33,12 @@ export function UploadList({
   onCancel,
 }: UploadListProps) {
   if (uploads.length === 0) return null;
-  const waiting = uploads.filter((entry) => entry.fileId === null && entry.status !== 'failed');
   return (
     <section aria-labelledby="uploads-heading" className="flex flex-col gap-2">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h3 id="uploads-heading" className="text-sm font-semibold text-fg">
           Uploads
         </h3>
-        {!online && waiting.length > 0 ? (
-          <p className="flex items-center gap-1.5 text-sm text-fg-muted">
-            <WifiOff aria-hidden="true" size={14} />
-            Offline: {waiting.length === 1 ? 'it starts' : 'they start'} when you're back online.
-          </p>
-        ) : null}
       </div>
       <ul className="flex flex-col gap-2">
         {uploads.map((entry) => {

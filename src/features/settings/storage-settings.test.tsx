@@ -106,7 +106,7 @@ describe('StorageSettings: files', () => {
       version: 1,
       workspaceId: WS,
       projectId: project.id,
-      size: 2_500_000,
+      size: 2.5 * 1024 * 1024,
       type: 'text/plain',
       blob: new Blob(['x']),
       keptAt: '2026-03-02T00:00:00.000Z',
@@ -128,11 +128,11 @@ describe('StorageSettings: files', () => {
     const { db, callEndpoint } = await setup(() =>
       Promise.resolve({
         workspaceId: WS,
-        usedBytes: 350_000_000,
-        limitBytes: 1_000_000_000,
+        usedBytes: 350 * 1024 * 1024,
+        limitBytes: 1024 ** 3,
         plan: 'free',
         fileCount: 12,
-        maxFileBytes: 250_000_000,
+        maxFileBytes: 250 * 1024 * 1024,
       }),
     );
     const meter = await screen.findByRole('meter', { name: 'File storage used' });
