@@ -181,6 +181,8 @@ describe('files', () => {
     expect(sha256(got.data)).toBe(sha256(data));
     expect(got.response.headers.get('content-disposition')).toContain('attachment');
     expect(got.response.headers.get('x-content-type-options')).toBe('nosniff');
+    // The file's own sandboxing CSP, not the app's: a served file never runs as our page.
+    expect(got.response.headers.get('content-security-policy')).toMatch(/^sandbox;/);
     expect(await stagedUploads()).toEqual([]);
   });
 
