@@ -15,6 +15,7 @@ import { createTestApp } from '../tests/fixtures/create-test-app.ts';
 import { runAuthBenchmarks } from './auth-benchmarks.ts';
 import type { BenchRow } from './bench-row.ts';
 import { runColdOpenBenchmark } from './cold-open-benchmark.ts';
+import { runFilesBenchmarks } from './files-benchmarks.ts';
 import { runLighthouse } from './lighthouse.ts';
 import { runLoadBenchmark } from './load-benchmark.ts';
 import { runRealtimeBenchmarks } from './realtime-benchmarks.ts';
@@ -130,6 +131,11 @@ const sections: Section[] = [
     title: 'Public site: Lighthouse, mobile settings (issue 6)',
     note: 'Lighthouse 12.2.3 in the system Chromium against the build above, served by the real HTTP app; references are a minimal static page and the same page without its prerendered HTML, same server, same run.',
     run: () => runLighthouse({ distDir }),
+  },
+  {
+    title: 'Files (issue 13)',
+    note: 'Throughput is the best of 3, figure and reference alternating; 256 MiB of random bytes from the page cache.',
+    run: runFilesBenchmarks,
   },
   {
     title: 'Load: 200 users against the real server (issue 11)',
