@@ -18,7 +18,13 @@ export const UPLOAD_PATH = '/files/uploads';
  * carry (fileId: the id the device gave the upload, answered back as the file's id when the
  * upload makes a new file; folder).
  */
-export const uploadMetadataKeys = ['projectId', 'filename', 'filetype', 'fileId', 'folder'] as const;
+export const uploadMetadataKeys = [
+  'projectId',
+  'filename',
+  'filetype',
+  'fileId',
+  'folder',
+] as const;
 
 /** The header a finished upload answers with: the id of the file row it wrote. */
 export const UPLOADED_FILE_ID_HEADER = 'Satchel-File-Id';

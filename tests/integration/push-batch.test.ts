@@ -50,13 +50,13 @@ function describePushBatch(label: string, options: { postgresUrl?: string }) {
       ...(query ? { query } : {}),
       body,
     });
-    const createClient = (workspaceId: string, name: string, id = randomUUID()) =>
+    const createClient = (workspaceId: string, name: string, id: string = randomUUID()) =>
       mutation('client', 'create-client', { id, workspaceId, name });
     const createClientNote = (
       workspaceId: string,
       clientId: string,
       title: string,
-      id = randomUUID(),
+      id: string = randomUUID(),
     ) => mutation('client-note', 'create-client-note', { id, workspaceId, clientId, title });
 
     const push = (user: TestUser, clientId: string, mutations: Json[]) =>
