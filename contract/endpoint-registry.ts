@@ -19,6 +19,13 @@ import { joinNotificationGroup, notificationConnect } from './endpoints/signalr.
 import { pullChanges, pushMutations } from './endpoints/sync.ts';
 import { getVersion } from './endpoints/system.ts';
 import { getDownloadUrl, getFileStorage } from './endpoints/file.ts';
+import {
+  createFileShareLink,
+  getFileShareLinks,
+  getSharedFile,
+  openSharedFile,
+  revokeFileShareLink,
+} from './endpoints/file-share-link.ts';
 import { getProjectActivity } from './endpoints/project-activity.ts';
 import { syncedEntities, type SyncedEntities } from './synced-entities.ts';
 import { getUserProfile, updateUserProfile } from './endpoints/user.ts';
@@ -51,6 +58,11 @@ export const endpointRegistry = [
   getProjectActivity,
   getDownloadUrl,
   getFileStorage,
+  createFileShareLink,
+  getFileShareLinks,
+  revokeFileShareLink,
+  getSharedFile,
+  openSharedFile,
   pushMutations,
   pullChanges,
   getNotifications,

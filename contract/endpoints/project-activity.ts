@@ -26,7 +26,8 @@ export const activityEntrySchema = v.object({
   entityId: text(),
   /** The row's name or title at the time of the change. */
   label: text(),
-  op: v.picklist(['create', 'update', 'delete']),
+  /** share, unshare and download: a file's share links (contract/endpoints/file-share-link.ts). */
+  op: v.picklist(['create', 'update', 'delete', 'share', 'unshare', 'download']),
   /** Changed fields with their values before and after (long texts clipped). */
   changes: v.record(text(), v.object({ from: v.unknown(), to: v.unknown() })),
 });

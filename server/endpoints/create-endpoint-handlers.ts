@@ -8,6 +8,7 @@ import { createConfigHandlers } from './config.ts';
 import { createContactHandlers } from './contact.ts';
 import { createFeedbackHandlers } from './feedback.ts';
 import { createFileHandlers, type FileHandlerDeps } from './file.ts';
+import { createFileShareLinkHandlers } from './file-share-link.ts';
 import { createNotificationHandlers } from './notifications.ts';
 import { createProjectActivityHandlers } from './project-activity.ts';
 import { createSyncedEntityHandlers } from './synced-entity-handlers.ts';
@@ -45,6 +46,7 @@ export function createEndpointHandlers(deps: EndpointHandlerDeps): EndpointHandl
     ...createSyncedEntityHandlers(),
     ...createProjectActivityHandlers(),
     ...createFileHandlers(deps.files ?? null),
+    ...createFileShareLinkHandlers(deps.files ?? null, rateLimiter),
     ...createSyncHandlers(),
     ...createNotificationHandlers(realtime),
     ...createSignalrHandlers(realtime),

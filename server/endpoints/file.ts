@@ -17,9 +17,9 @@ import type { Queryable } from '../db/database.ts';
 import { AppError, ErrorCode } from '../http/app-error.ts';
 import type { EndpointHandler } from '../http/endpoint-handler.ts';
 import { storageUsed } from '../files/file-records.ts';
-import type { BlobStorage } from '../files/storage/blob-storage.ts';
 import type { EntityHooks } from './entity-handlers.ts';
 import { entitySql } from './entity-sql.ts';
+import type { ShareLinkDeps } from './file-share-link.ts';
 import { workspacePlan } from './plan-limits.ts';
 import { requireWorkspaceRole } from './workspace-access.ts';
 
@@ -60,8 +60,7 @@ export function canShowInline(type: string): boolean {
   return INLINE_TYPES.test(type.split(';')[0]?.trim().toLowerCase() ?? '');
 }
 
-export interface FileHandlerDeps {
-  storage: BlobStorage;
+export interface FileHandlerDeps extends ShareLinkDeps {
   maxFileBytes: number;
 }
 

@@ -7,6 +7,11 @@
 import path from 'node:path';
 import { Hono } from 'hono';
 import type { VerifyAccessToken } from '../auth/identity.ts';
+import {
+  createPasswordHasher,
+  OWASP_ARGON2ID,
+  type PasswordHashOptions,
+} from '../auth/password-hasher.ts';
 import type { Database } from '../db/database.ts';
 import type { FileHandlerDeps } from '../endpoints/file.ts';
 import type { AppEnv } from '../http/app-env.ts';
@@ -62,6 +67,8 @@ export async function createFiles(deps: {
   verifyAccessToken: VerifyAccessToken;
   logger: Logger;
   publishInvalidation?: PublishInvalidation;
+  /** Share-link password hashing; tests pass cheaper parameters. */
+  argon2Options?: PasswordHashOptions;
 }): Promise<Files> {
   const { db, logger } = deps;
   const app = new Hono<AppEnv>();
@@ -107,7 +114,12 @@ export async function createFiles(deps: {
   });
   return {
     storage,
-    handlers: { storage, maxFileBytes: deps.maxFileBytes },
+    handlers: {
+      storage,
+      maxFileBytes: deps.maxFileBytes,
+      publicUrl: deps.publicUrl,
+      passwords: await createPasswordHasher(deps.argon2Options ?? OWASP_ARGON2ID),
+    },
     app,
     sweeps,
     origin: deps.azure ? blobEndpointOrigin(deps.azure.connectionString) : null,

@@ -20,7 +20,7 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { FileStore } from '@tus/file-store';
-import { Server } from '@tus/server';
+import { EVENTS, Server, type Upload } from '@tus/server';
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import { UPLOAD_PATH, UPLOADED_FILE_ID_HEADER } from '#contract/endpoints/file.ts';
@@ -223,6 +223,7 @@ export function createUploadRoute(deps: UploadRouteDeps) {
       const state = stateOf(req);
       try {
         const fileId = await finish(upload.id, upload.metadata ?? {}, upload.size ?? 0);
+        datastore.holdCommitted(upload);
         return { headers: { [UPLOADED_FILE_ID_HEADER]: fileId } };
       } catch (error) {
         // The upload is terminated: a retry must meet this refusal, not a finished upload. (Not
@@ -260,6 +261,7 @@ export function createUploadRoute(deps: UploadRouteDeps) {
     },
   };
   const tus = new Server(options);
+  tus.on(EVENTS.POST_FINISH, (_req, _res, upload) => datastore.releaseCommitted(upload.id));
 
   /** An upload's staged bytes (if still there) and its tus record. */
   async function forget(uploadId: string): Promise<void> {
@@ -396,6 +398,26 @@ class HashingFileStore extends FileStore {
 
   forgetChecksum(id: string): void {
     this.hashes.delete(id);
+  }
+
+  /**
+   * Uploads committed by the request still being answered. A creation-with-upload POST carrying
+   * the whole file reads its upload once more after onUploadFinish (for Upload-Expires), when the
+   * staged bytes have already moved to storage: without this, the commit succeeds and the
+   * client is told 404. Each entry goes when tus reports the response written (POST_FINISH).
+   */
+  private readonly committed = new Map<string, Upload>();
+
+  override async getUpload(id: string): Promise<Upload> {
+    return this.committed.get(id) ?? super.getUpload(id);
+  }
+
+  holdCommitted(upload: Upload): void {
+    this.committed.set(upload.id, upload);
+  }
+
+  releaseCommitted(id: string): void {
+    this.committed.delete(id);
   }
 }
 

@@ -186,6 +186,25 @@ describe('files', () => {
     expect(await stagedUploads()).toEqual([]);
   });
 
+  it('takes a whole file in the creating POST (creation-with-upload) and answers 201 with its id', async () => {
+    const data = bytes(64 * 1024, 3);
+    const created = await tusRequest(
+      'POST',
+      '/files/uploads',
+      {
+        'Upload-Length': String(data.length),
+        'Upload-Metadata': metadataHeader({ projectId, filename: 'one-go.bin' }),
+        'Content-Type': 'application/offset+octet-stream',
+      },
+      data,
+    );
+    expect(created.status).toBe(201);
+    const fileId = created.headers.get('Satchel-File-Id') as string;
+    const row = (await files()).body.files.find((file: Json) => file.id === fileId);
+    expect(row).toMatchObject({ name: 'one-go.bin', size: data.length, checksum: sha256(data) });
+    expect(await stagedUploads()).toEqual([]);
+  });
+
   it('resumes after the connection is cut mid-PATCH, and the bytes arrive intact', async () => {
     const data = bytes(2 * 1024 * 1024, 7);
     const created = await tusRequest('POST', '/files/uploads', {
