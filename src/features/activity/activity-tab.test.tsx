@@ -14,7 +14,7 @@ import {
 } from '../projects/project-screen-test-utils.tsx';
 import { ProjectActivityScreen } from '../projects/project-activity-screen.tsx';
 import { ActivityTab } from './activity-tab.tsx';
-import { describeChange } from './activity-words.ts';
+import { actorJoiner, actorWord, describeChange } from './activity-words.ts';
 
 afterEach(() => {
   cleanup();
@@ -52,6 +52,36 @@ const page2 = {
 };
 
 describe('activity words', () => {
+  it('tells of share links made, turned off and used, the download hanging on the link maker', () => {
+    const link = { kind: 'file' as const, label: 'logo.png' };
+    expect(
+      describeChange(
+        entry(20, {
+          ...link,
+          op: 'share',
+          changes: {
+            expiresAt: { from: null, to: '2026-12-01T12:00:00.000Z' },
+            maxDownloads: { from: null, to: 3 },
+            password: { from: null, to: true },
+          },
+        }),
+      ),
+    ).toMatch(
+      /^made a share link to file “logo\.png” \(expires .+, up to 3 downloads, with a password\)$/,
+    );
+    expect(describeChange(entry(21, { ...link, op: 'unshare' }))).toBe(
+      'turned off a share link to file “logo.png”',
+    );
+    const download = entry(22, {
+      ...link,
+      op: 'download',
+      changes: { downloads: { from: 1, to: 2 }, maxDownloads: { from: 3, to: 3 } },
+    });
+    expect(`${actorWord(download)}${actorJoiner(download)}${describeChange(download)}`).toBe(
+      'Ada’s share link: file “logo.png” downloaded (download 2 of 3)',
+    );
+  });
+
   it('names renames, choices with their words, and opaque fields', () => {
     expect(describeChange(page1.activity[0]!)).toBe('renamed task “Logo” to “Logo v2”');
     expect(describeChange(page1.activity[1]!)).toBe(

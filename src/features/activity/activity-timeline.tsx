@@ -17,7 +17,12 @@ import { Button } from '../../ui/button.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { formatRelativeTime } from '../sync-status/format-relative-time.ts';
-import { activityKindFilterWords, actorWord, describeChange } from './activity-words.ts';
+import {
+  activityKindFilterWords,
+  actorJoiner,
+  actorWord,
+  describeChange,
+} from './activity-words.ts';
 
 type KindFilter = ActivityKind | 'all';
 const kindOptions: { id: KindFilter; label: string }[] = [
@@ -289,7 +294,9 @@ function DayGroup({
             className="flex flex-col gap-0.5 px-4 py-3 outline-none focus-visible:ring-2 focus-visible:ring-ring sm:flex-row sm:items-baseline sm:justify-between sm:gap-4"
           >
             <p className="min-w-0 text-sm break-words text-fg">
-              <span className="font-semibold">{actorWord(entry)}</span> {describeChange(entry)}
+              <span className="font-semibold">{actorWord(entry)}</span>
+              {actorJoiner(entry)}
+              {describeChange(entry)}
             </p>
             <time
               dateTime={entry.at}

@@ -56,6 +56,18 @@ export function describeChange(entry: ActivityEntry): string {
   const subject = `${kind} ${quoted(entry.label)}`;
   if (entry.op === 'create') return `created ${subject}`;
   if (entry.op === 'delete') return `deleted ${subject}`;
+  if (entry.op === 'share') return `made a share link to ${subject}${shareTerms(entry)}`;
+  if (entry.op === 'unshare') return `turned off a share link to ${subject}`;
+  if (entry.op === 'download') {
+    // Nobody signed in downloads through a link: the line hangs on the link's maker.
+    const to = entry.changes.downloads?.to;
+    const cap = entry.changes.maxDownloads?.to;
+    const count =
+      typeof to === 'number'
+        ? ` (download ${to}${typeof cap === 'number' ? ` of ${cap}` : ''})`
+        : '';
+    return `’s share link: ${subject} downloaded${count}`;
+  }
   let entity;
   try {
     entity = entityNamed(entry.kind);
@@ -88,6 +100,26 @@ export function describeChange(entry: ActivityEntry): string {
       : `changed ${only.slice(0, at)} of ${subject}${only.slice(at)}`;
   }
   return `changed ${subject}: ${joinClauses(changes)}`;
+}
+
+/** ", expires 1 Dec 2026, up to 3 downloads, with a password" from a share entry's changes. */
+function shareTerms(entry: ActivityEntry): string {
+  const terms: string[] = [];
+  const expires = entry.changes.expiresAt?.to;
+  if (typeof expires === 'string') {
+    terms.push(
+      `expires ${new Date(expires).toLocaleDateString(undefined, { dateStyle: 'medium' })}`,
+    );
+  }
+  const cap = entry.changes.maxDownloads?.to;
+  if (typeof cap === 'number') terms.push(`up to ${cap} download${cap === 1 ? '' : 's'}`);
+  if (entry.changes.password?.to === true) terms.push('with a password');
+  return terms.length === 0 ? '' : ` (${terms.join(', ')})`;
+}
+
+/** The text between the actor's name and the change: none before a possessive. */
+export function actorJoiner(entry: ActivityEntry): string {
+  return entry.op === 'download' ? '' : ' ';
 }
 
 function joinClauses(clauses: string[]): string {

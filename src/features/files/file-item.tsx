@@ -14,6 +14,7 @@ import {
   LoaderCircle,
   Pencil,
   Trash2,
+  Link2,
 } from 'lucide-react';
 import {
   Button as AriaButton,
@@ -36,6 +37,7 @@ export type FileAction =
   | 'rename'
   | 'move'
   | 'versions'
+  | 'share'
   | 'keep'
   | 'free'
   | 'show'
@@ -126,6 +128,7 @@ function ActionsMenu({
       label: file.versions.length > 1 ? `Versions (${file.versions.length})…` : 'Versions…',
       Icon: History,
     },
+    { id: 'share', label: 'Share link…', Icon: Link2, disabled: !online },
     kept === 'none'
       ? { id: 'keep', label: 'Keep offline', Icon: HardDriveDownload, disabled: !online }
       : { id: 'free', label: 'Free offline copy', Icon: HardDriveDownload },

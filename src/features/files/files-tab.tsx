@@ -88,6 +88,8 @@ import {
 import { FileItem, type FileAction, type KeptState } from './file-item.tsx';
 import { NotOnDeviceError, useFileOpener } from './file-open.ts';
 import { UploadList } from './upload-list.tsx';
+import { useCallEndpoint } from '../activity/activity-timeline.tsx';
+import { ShareLinkDialog } from './share-link-dialog.tsx';
 import { useFilesRuntime, useKeeping, useOnline, useUploadProgress } from './use-files-runtime.tsx';
 import { useMemberNames } from './use-member-names.ts';
 import { useRememberedFileView } from './use-remembered-file-view.ts';
@@ -96,7 +98,9 @@ import { useRememberedFileView } from './use-remembered-file-view.ts';
 export const FILE_UNDO_WINDOW_MS = 8000;
 
 type DialogState =
-  { kind: 'rename' | 'move' | 'versions' | 'open'; fileId: string } | { kind: 'new-folder' } | null;
+  | { kind: 'rename' | 'move' | 'versions' | 'open' | 'share'; fileId: string }
+  | { kind: 'new-folder' }
+  | null;
 
 const sortOptions = fileSorts.map((id) => ({ id, label: fileSortLabels[id] }));
 
@@ -118,6 +122,7 @@ export function FilesTab({ project }: { project: LocalProject }) {
   const keeping = useKeeping(runtime);
   const opener = useFileOpener(db, runtime);
   const uploaderName = useMemberNames(project.workspaceId);
+  const callEndpoint = useCallEndpoint();
 
   const files = useProjectFiles(db, project.workspaceId, project.id);
   const uploads = useProjectUploads(db, project.workspaceId, project.id);
@@ -278,6 +283,7 @@ export function FilesTab({ project }: { project: LocalProject }) {
       case 'rename':
       case 'move':
       case 'versions':
+      case 'share':
         setDialog({ kind: action, fileId: file.id });
         return;
       case 'download':
@@ -606,6 +612,14 @@ export function FilesTab({ project }: { project: LocalProject }) {
           uploaderName={uploaderName}
           opener={opener}
           onError={fail}
+          onClose={() => setDialog(null)}
+        />
+      ) : null}
+      {dialogFile && dialog?.kind === 'share' ? (
+        <ShareLinkDialog
+          file={dialogFile}
+          online={online}
+          callEndpoint={callEndpoint}
           onClose={() => setDialog(null)}
         />
       ) : null}
