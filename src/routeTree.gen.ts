@@ -39,6 +39,7 @@ import { Route as AppAuthConfirmRegistrationRouteImport } from './routes/_app/au
 import { Route as AppClientsIndexRouteImport } from './routes/_app/clients/index.tsx'
 import { Route as AppClientsIdRouteImport } from './routes/_app/clients/$id.tsx'
 import { Route as AppProjectsIndexRouteImport } from './routes/_app/projects/index.tsx'
+import { Route as PortalSharedTokenRouteImport } from './routes/_portal/shared/$token.tsx'
 import { Route as PublicSubscriptionCancelRouteImport } from './routes/_public/subscription/cancel.tsx'
 import { Route as PublicSubscriptionSuccessRouteImport } from './routes/_public/subscription/success.tsx'
 import { Route as AppProjectsProjectIdClientIdRouteImport } from './routes/_app/projects/$projectId/$clientId.tsx'
@@ -192,6 +193,11 @@ const AppProjectsIndexRoute = AppProjectsIndexRouteImport.update({
   path: '/projects/',
   getParentRoute: () => AppRoute,
 } as any)
+const PortalSharedTokenRoute = PortalSharedTokenRouteImport.update({
+  id: '/shared/$token',
+  path: '/shared/$token',
+  getParentRoute: () => PortalRoute,
+} as any)
 const PublicSubscriptionCancelRoute =
   PublicSubscriptionCancelRouteImport.update({
     id: '/subscription/cancel',
@@ -248,6 +254,7 @@ export interface FileRoutesByFullPath {
   '/terms-of-service': typeof PublicTermsOfServiceRoute
   '/auth/confirm-registration': typeof AppAuthConfirmRegistrationRoute
   '/clients/$id': typeof AppClientsIdRoute
+  '/shared/$token': typeof PortalSharedTokenRoute
   '/subscription/cancel': typeof PublicSubscriptionCancelRoute
   '/subscription/success': typeof PublicSubscriptionSuccessRoute
   '/clients/': typeof AppClientsIndexRoute
@@ -281,6 +288,7 @@ export interface FileRoutesByTo {
   '/terms-of-service': typeof PublicTermsOfServiceRoute
   '/auth/confirm-registration': typeof AppAuthConfirmRegistrationRoute
   '/clients/$id': typeof AppClientsIdRoute
+  '/shared/$token': typeof PortalSharedTokenRoute
   '/subscription/cancel': typeof PublicSubscriptionCancelRoute
   '/subscription/success': typeof PublicSubscriptionSuccessRoute
   '/clients': typeof AppClientsIndexRoute
@@ -319,6 +327,7 @@ export interface FileRoutesById {
   '/_public/': typeof PublicIndexRoute
   '/_app/auth/confirm-registration': typeof AppAuthConfirmRegistrationRoute
   '/_app/clients/$id': typeof AppClientsIdRoute
+  '/_portal/shared/$token': typeof PortalSharedTokenRoute
   '/_public/subscription/cancel': typeof PublicSubscriptionCancelRoute
   '/_public/subscription/success': typeof PublicSubscriptionSuccessRoute
   '/_app/clients/': typeof AppClientsIndexRoute
@@ -354,6 +363,7 @@ export interface FileRouteTypes {
     | '/terms-of-service'
     | '/auth/confirm-registration'
     | '/clients/$id'
+    | '/shared/$token'
     | '/subscription/cancel'
     | '/subscription/success'
     | '/clients/'
@@ -387,6 +397,7 @@ export interface FileRouteTypes {
     | '/terms-of-service'
     | '/auth/confirm-registration'
     | '/clients/$id'
+    | '/shared/$token'
     | '/subscription/cancel'
     | '/subscription/success'
     | '/clients'
@@ -424,6 +435,7 @@ export interface FileRouteTypes {
     | '/_public/'
     | '/_app/auth/confirm-registration'
     | '/_app/clients/$id'
+    | '/_portal/shared/$token'
     | '/_public/subscription/cancel'
     | '/_public/subscription/success'
     | '/_app/clients/'
@@ -652,6 +664,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppProjectsIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_portal/shared/$token': {
+      id: '/_portal/shared/$token'
+      path: '/shared/$token'
+      fullPath: '/shared/$token'
+      preLoaderRoute: typeof PortalSharedTokenRouteImport
+      parentRoute: typeof PortalRoute
+    }
     '/_public/subscription/cancel': {
       id: '/_public/subscription/cancel'
       path: '/subscription/cancel'
@@ -738,11 +757,13 @@ const GuestRouteWithChildren = GuestRoute._addFileChildren(GuestRouteChildren)
 
 interface PortalRouteChildren {
   PortalClientAccessRoute: typeof PortalClientAccessRoute
+  PortalSharedTokenRoute: typeof PortalSharedTokenRoute
   PortalClientClientIdProjectProjectIdRoute: typeof PortalClientClientIdProjectProjectIdRoute
 }
 
 const PortalRouteChildren: PortalRouteChildren = {
   PortalClientAccessRoute: PortalClientAccessRoute,
+  PortalSharedTokenRoute: PortalSharedTokenRoute,
   PortalClientClientIdProjectProjectIdRoute:
     PortalClientClientIdProjectProjectIdRoute,
 }

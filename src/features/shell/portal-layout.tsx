@@ -5,13 +5,15 @@ import { ThemeToggle } from '../../ui/theme-toggle.tsx';
 
 export interface PortalLayoutProps {
   children: ReactNode;
+  /** What the header calls the place: the client portal, or a shared file. */
+  label?: string;
 }
 
 /**
  * The client portal: the visitor is a client without an account, so there is no app navigation,
  * only the project they were invited to.
  */
-export function PortalLayout({ children }: PortalLayoutProps) {
+export function PortalLayout({ children, label = 'Client portal' }: PortalLayoutProps) {
   return (
     <div className="flex min-h-dvh flex-col bg-canvas text-fg">
       <SkipLink targetId="main" />
@@ -19,7 +21,7 @@ export function PortalLayout({ children }: PortalLayoutProps) {
         <div className="mx-auto flex h-16 max-w-5xl items-center justify-between gap-4 px-4 sm:px-6">
           <span className="inline-flex items-center gap-2 text-base font-semibold">
             <Logo size="small" label={null} />
-            <span>Client portal</span>
+            <span>{label}</span>
           </span>
           <ThemeToggle />
         </div>
