@@ -68,7 +68,7 @@ test('share links: a member shares a file with a password and a cap, a stranger 
   await visitor.getByRole('button', { name: 'Download' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe('final-logo.txt');
-  expect(await readFile((await download.path()), 'utf8')).toBe(content);
+  expect(await readFile(await download.path(), 'utf8')).toBe(content);
   await expect(visitor.getByText(/1 download left/)).toBeVisible();
 
   // The member sees the download counted, in the dialog and in the project's activity.
