@@ -165,7 +165,7 @@ async function main(): Promise<void> {
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
       logger.info({ signal }, 'signal received');
-      files.sweeps.stop();
+      files.stop();
       running.stop().then(
         () => process.exit(0),
         (error: unknown) => {

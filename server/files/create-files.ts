@@ -33,6 +33,8 @@ export interface Files {
   /** Mounted at /files: tus uploads at /files/uploads, local download links at /files/d. */
   app: Hono<AppEnv>;
   sweeps: FileSweeps;
+  /** Stops the sweeps and the link keys' refresh timer (at shutdown). */
+  stop(): void;
   /** The origin download links point at when it is not this server's (Azure), else null. */
   origin: string | null;
 }
@@ -73,6 +75,7 @@ export async function createFiles(deps: {
   const { db, logger } = deps;
   const app = new Hono<AppEnv>();
   let storage: BlobStorage;
+  let stopKeys = () => {};
   if (deps.azure) {
     storage = createAzureBlobStorage({
       connectionString: deps.azure.connectionString,
@@ -80,6 +83,7 @@ export async function createFiles(deps: {
     });
   } else {
     const keys = await loadLinkKeys(db, logger);
+    stopKeys = keys.stop;
     const links = createSignedLinks({
       keys: () => Promise.resolve(keys.current()),
       publicUrl: deps.publicUrl,
@@ -122,6 +126,10 @@ export async function createFiles(deps: {
     },
     app,
     sweeps,
+    stop: () => {
+      sweeps.stop();
+      stopKeys();
+    },
     origin: deps.azure ? blobEndpointOrigin(deps.azure.connectionString) : null,
   };
 }

@@ -8,13 +8,13 @@
  * page that runs no script and reaches nothing of ours.
  */
 import { Readable } from 'node:stream';
-import contentDisposition from 'content-disposition';
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/app-env.ts';
 import { AppError, ErrorCode } from '../http/app-error.ts';
 import type { Logger } from '../logger.ts';
 import type { SignedLinks } from './signed-link.ts';
 import type { BlobStorage } from './storage/blob-storage.ts';
+import { contentDispositionHeader } from './content-disposition-header.ts';
 
 export const DOWNLOAD_CSP =
   "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'";
@@ -138,15 +138,4 @@ function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
     .split(',')
     .map((tag) => tag.trim().replace(/^W\//, ''))
     .some((tag) => tag === etag || tag === '*');
-}
-
-/**
- * `attachment` (or `inline`) with the name as UTF-8 `filename*` and an ASCII `filename` for old
- * clients: the package's own fallback keeps Latin-1 bytes, which header parsers read differently.
- */
-function contentDispositionHeader(fileName: string, inline: boolean): string {
-  return contentDisposition(fileName, {
-    type: inline ? 'inline' : 'attachment',
-    fallback: fileName.replace(/[^\x20-\x7e]/g, '_'),
-  });
 }

@@ -18,8 +18,8 @@ import {
   SASProtocol,
   StorageSharedKeyCredential,
 } from '@azure/storage-blob';
-import contentDisposition from 'content-disposition';
 import { assertBlobName, BlobNotFoundError, type BlobStorage } from './blob-storage.ts';
+import { contentDispositionHeader } from '../content-disposition-header.ts';
 
 /**
  * Streams are cut into blocks of this size, at most UPLOAD_CONCURRENCY in flight: memory stays
@@ -145,17 +145,6 @@ export function createAzureBlobStorage(deps: {
       return `${container.getBlockBlobClient(name).url}?${sas.toString()}`;
     },
   };
-}
-
-/**
- * `attachment` (or `inline`) with the name as UTF-8 `filename*` and an ASCII `filename` for old
- * clients: the package's own fallback keeps Latin-1 bytes, which header parsers read differently.
- */
-function contentDispositionHeader(fileName: string, inline: boolean): string {
-  return contentDisposition(fileName, {
-    type: inline ? 'inline' : 'attachment',
-    fallback: fileName.replace(/[^\x20-\x7e]/g, '_'),
-  });
 }
 
 function isBlobName(name: string): boolean {
