@@ -124,6 +124,10 @@ export default defineConfig({
           'assets/inter-cyrillic-*.woff2',
           'assets/inter-greek-*.woff2',
           'assets/inter-vietnamese-*.woff2',
+          // pdf.js (library chunk and worker, about 1.6 MB) loads only when a PDF preview opens;
+          // src/sw/sw.ts caches it then, so kept PDFs preview offline after the first preview.
+          'assets/pdfjs-*.js',
+          'assets/pdf.worker.min-*.mjs',
         ],
       },
       devOptions: { enabled: false },
@@ -134,6 +138,15 @@ export default defineConfig({
   ],
   build: {
     outDir: 'dist',
+    rolldownOptions: {
+      output: {
+        // pdf.js's chunk gets a name of its own, so the precache can leave it out by name.
+        chunkFileNames: (chunk) =>
+          chunk.facadeModuleId?.includes('/node_modules/pdfjs-dist/')
+            ? 'assets/pdfjs-[hash].js'
+            : 'assets/[name]-[hash].js',
+      },
+    },
   },
   server: { proxy },
   preview: { proxy },

@@ -5,8 +5,10 @@
  * file version until a minute before they expire, so a grid of thumbnails asks once per image.
  *
  * What a browser may show inline: images (not SVG: it can carry script, so it is only ever
- * downloaded), PDF (the browser's own viewer in a new tab; pdf.js would cost about 500 KB, so this
- * slice has no in-app PDF pages) and plain text. Everything else is downloaded.
+ * downloaded), PDF and plain text. Everything else is downloaded. A PDF's first pages are also
+ * drawn in the app's preview by pdf.js (src/features/files/pdf-render.ts), which loads only when
+ * a PDF preview opens and is cached by the service worker then, not precached; the whole
+ * document opens in the browser's own viewer, in a new tab.
  */
 import type { FileCopy } from '../db/upload-entry.ts';
 

@@ -1,5 +1,6 @@
 /**
  * The Files tab's dialogs: rename, move to a folder, a new folder, versions and the preview.
+ * The preview shows an image, the start of a text or the first pages of a PDF (pdf-preview.tsx).
  * Each is a modal dialog (focus trapped, Escape closes) that hands focus back to what opened it;
  * a refused name or folder stays in its field with the contract's reason beside it.
  */
@@ -20,6 +21,7 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { formatBytes, formatFileDateTime } from './file-format.ts';
 import type { FileOpener } from './file-open.ts';
 import { useImageUrl } from './file-thumbnail.tsx';
+import { PdfPreview } from './pdf-preview.tsx';
 
 function Sheet({
   title,
@@ -448,10 +450,17 @@ export function PreviewDialog({
         <ImagePreview db={db} runtime={runtime} file={file} online={online} />
       ) : kind === 'text' && reachable ? (
         <TextPreview file={file} opener={opener} />
-      ) : kind === 'pdf' ? (
-        <p className="text-sm text-fg-muted">
-          PDFs open in your browser’s own viewer, in a new tab.
-        </p>
+      ) : kind === 'pdf' && reachable ? (
+        <PdfPreview
+          db={db}
+          runtime={runtime}
+          fileId={file.id}
+          fileName={file.name}
+          fileSize={file.size}
+          version={latestVersionNumber(file)}
+          onOpenInTab={() => opener.openInTab(file).catch(onError)}
+          onDownload={() => opener.download(file).catch(onError)}
+        />
       ) : (
         <p className="text-sm text-fg-muted">
           {reachable
