@@ -6,8 +6,8 @@
  */
 import { folderSchema } from '#contract/entities/file.ts';
 import { Download, ExternalLink, HardDriveDownload } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Dialog, Heading, Modal, ModalOverlay, Switch } from 'react-aria-components';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Switch } from 'react-aria-components';
 import * as v from 'valibot';
 import type { AppDatabase } from '../../db/app-database.ts';
 import { latestVersionNumber, type LocalFile } from '../../data/files.ts';
@@ -17,51 +17,12 @@ import type { FilesRuntime } from '../../files/files-runtime.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormTextField } from '../../ui/form-text-field.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
+import { Sheet, SheetActions } from '../../ui/sheet.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { formatBytes, formatFileDateTime } from './file-format.ts';
 import type { FileOpener } from './file-open.ts';
 import { useImageUrl } from './file-thumbnail.tsx';
 import { PdfPreview } from './pdf-preview.tsx';
-
-function Sheet({
-  title,
-  onClose,
-  children,
-  wide = false,
-}: {
-  title: string;
-  onClose: () => void;
-  children: ReactNode;
-  wide?: boolean;
-}) {
-  return (
-    <ModalOverlay
-      isOpen
-      isDismissable
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-      className="fixed inset-0 z-50 flex items-end justify-center bg-black/50 sm:items-center sm:p-4"
-    >
-      <Modal
-        className={`max-h-dvh w-full overflow-y-auto rounded-t-2xl border border-border bg-surface text-fg shadow-xl sm:max-h-[calc(100dvh-2rem)] sm:rounded-2xl ${wide ? 'sm:max-w-2xl' : 'sm:max-w-md'}`}
-      >
-        <Dialog className="flex flex-col gap-4 p-5 outline-none sm:p-6">
-          <Heading slot="title" className="text-xl font-semibold break-words text-fg">
-            {title}
-          </Heading>
-          {children}
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
-  );
-}
-
-function Actions({ children }: { children: ReactNode }) {
-  return (
-    <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">{children}</div>
-  );
-}
 
 /** The name with its extension: the part before the last dot is what a person renames. */
 export function RenameDialog({
@@ -119,14 +80,14 @@ export function RenameDialog({
           error={error}
           autoFocus
         />
-        <Actions>
+        <SheetActions>
           <Button variant="secondary" onPress={onClose}>
             Cancel
           </Button>
           <Button type="submit" isPending={saving}>
             Rename
           </Button>
-        </Actions>
+        </SheetActions>
       </form>
     </Sheet>
   );
@@ -211,14 +172,14 @@ export function MoveDialog({
             autoFocus
           />
         ) : null}
-        <Actions>
+        <SheetActions>
           <Button variant="secondary" onPress={onClose}>
             Cancel
           </Button>
           <Button type="submit" isPending={saving}>
             Move
           </Button>
-        </Actions>
+        </SheetActions>
       </form>
     </Sheet>
   );
@@ -268,12 +229,12 @@ export function NewFolderDialog({
           error={error}
           autoFocus
         />
-        <Actions>
+        <SheetActions>
           <Button variant="secondary" onPress={onClose}>
             Cancel
           </Button>
           <Button type="submit">Open folder</Button>
-        </Actions>
+        </SheetActions>
       </form>
     </Sheet>
   );
@@ -333,11 +294,11 @@ export function VersionsDialog({
           ))}
         </ul>
       )}
-      <Actions>
+      <SheetActions>
         <Button variant="secondary" onPress={onClose}>
           Close
         </Button>
-      </Actions>
+      </SheetActions>
     </Sheet>
   );
 }
@@ -508,7 +469,7 @@ export function PreviewDialog({
         </span>
         Shown in the client portal
       </Switch>
-      <Actions>
+      <SheetActions>
         <Button variant="secondary" onPress={onClose}>
           Close
         </Button>
@@ -524,7 +485,7 @@ export function PreviewDialog({
         <Button isDisabled={!reachable} onPress={() => opener.download(file).catch(onError)}>
           <Download aria-hidden="true" size={16} /> Download
         </Button>
-      </Actions>
+      </SheetActions>
     </Sheet>
   );
 }
