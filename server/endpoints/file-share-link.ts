@@ -139,15 +139,10 @@ async function memberFile(tx: Queryable, fileId: string, userId: string): Promis
  */
 async function writeLinkActivity(
   tx: Queryable,
-  entry: {
-    workspaceId: string;
-    projectId: string;
-    actorId: string;
-    fileId: string;
-    fileName: string;
-    op: 'share' | 'unshare' | 'download';
-    changes: Record<string, { from: unknown; to: unknown }>;
-  },
+  file: Pick<FileRow, 'id' | 'workspace_id' | 'project_id' | 'name'>,
+  actorId: string,
+  op: 'share' | 'unshare' | 'download',
+  changes: Record<string, { from: unknown; to: unknown }>,
 ): Promise<void> {
   await tx.query(
     `WITH next AS (
@@ -157,15 +152,7 @@ async function writeLinkActivity(
      )
      INSERT INTO project_activity (workspace_id, seq, project_id, actor_id, entity, entity_id, label, op, changes)
      SELECT $1::uuid, seq, $2::uuid, $3::uuid, 'file', $4::uuid, $5, $6, $7::jsonb FROM next`,
-    [
-      entry.workspaceId,
-      entry.projectId,
-      entry.actorId,
-      entry.fileId,
-      entry.fileName,
-      entry.op,
-      JSON.stringify(entry.changes),
-    ],
+    [file.workspace_id, file.project_id, actorId, file.id, file.name, op, JSON.stringify(changes)],
   );
 }
 
@@ -212,18 +199,10 @@ export function createFileShareLinkHandlers(
         rows[0]?.id,
       ]);
       const link = toLink(links[0] as LinkRow, publicUrl);
-      await writeLinkActivity(tx, {
-        workspaceId: file.workspace_id,
-        projectId: file.project_id,
-        actorId: identity.userId,
-        fileId: file.id,
-        fileName: file.name,
-        op: 'share',
-        changes: {
-          expiresAt: { from: null, to: link.expiresAt },
-          maxDownloads: { from: null, to: link.maxDownloads },
-          password: { from: null, to: link.hasPassword },
-        },
+      await writeLinkActivity(tx, file, identity.userId, 'share', {
+        expiresAt: { from: null, to: link.expiresAt },
+        maxDownloads: { from: null, to: link.maxDownloads },
+        password: { from: null, to: link.hasPassword },
       });
       return { link };
     },
@@ -256,14 +235,8 @@ export function createFileShareLinkHandlers(
         'UPDATE file_share_link SET revoked_at = now() WHERE id = $1 RETURNING revoked_at',
         [row.id],
       );
-      await writeLinkActivity(tx, {
-        workspaceId: file.workspace_id,
-        projectId: file.project_id,
-        actorId: identity.userId,
-        fileId: file.id,
-        fileName: file.name,
-        op: 'unshare',
-        changes: { downloads: { from: null, to: row.download_count } },
+      await writeLinkActivity(tx, file, identity.userId, 'unshare', {
+        downloads: { from: null, to: row.download_count },
       });
       return {
         link: toLink({ ...row, revoked_at: updated[0]?.revoked_at ?? new Date() }, publicUrl),
@@ -344,19 +317,11 @@ export function createFileShareLinkHandlers(
         contentType: version.type || 'application/octet-stream',
         inline: false,
       });
-      await writeLinkActivity(tx, {
-        workspaceId: file.workspace_id,
-        projectId: file.project_id,
-        actorId: found.created_by,
-        fileId: file.id,
-        fileName: file.name,
-        op: 'download',
-        changes: {
-          downloads: { from: count - 1, to: count },
-          ...(found.max_downloads === null
-            ? {}
-            : { maxDownloads: { from: found.max_downloads, to: found.max_downloads } }),
-        },
+      await writeLinkActivity(tx, file, found.created_by, 'download', {
+        downloads: { from: count - 1, to: count },
+        ...(found.max_downloads === null
+          ? {}
+          : { maxDownloads: { from: found.max_downloads, to: found.max_downloads } }),
       });
       return { url, expiresAt: expiresAt.toISOString(), fileName: file.name };
     },
