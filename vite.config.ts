@@ -62,6 +62,58 @@ function preloadAppChunk(appModule: string): Plugin {
   };
 }
 
+/**
+ * Route modules left out of the precache, with the chunks only they import: the screens that can
+ * do nothing without the network (billing results, sign-up, password reset, email confirmations,
+ * a share link's page). The service worker caches each when it loads (src/sw/sw.ts). Login and
+ * the marketing pages stay (offline, login says what is wrong; tests/e2e/pwa.spec.ts reloads a
+ * prerendered page visited once, whose chunks the app never loaded, offline).
+ */
+const networkOnlyRoutes = [
+  '/src/routes/_public/billing-',
+  '/src/routes/_public/subscription/',
+  '/src/routes/_guest/signup.tsx',
+  '/src/routes/_guest/forgot-password.tsx',
+  '/src/routes/_guest/reset-password.tsx',
+  '/src/routes/_guest/verify-email.tsx',
+  '/src/routes/_app/auth/confirm-registration.tsx',
+  '/src/routes/_portal/shared/',
+];
+/** Filled from the client bundle's chunk graph; read by the precache's manifest transform. */
+const networkOnlyFiles = new Set<string>();
+
+function collectNetworkOnlyChunks(): Plugin {
+  return {
+    name: 'satchel:network-only-chunks',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
+      // The app's own bundle only (not the service worker's or the prerender step's).
+      if (!chunks.some((chunk) => chunk.isEntry && chunk.facadeModuleId?.endsWith('/index.html')))
+        return;
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const isNetworkOnlyRoute = (id: string | null) =>
+        networkOnlyRoutes.some((route) => id?.includes(route) ?? false);
+      const needed = new Set<string>();
+      const visit = (fileName: string) => {
+        if (needed.has(fileName)) return;
+        needed.add(fileName);
+        for (const imported of byFile.get(fileName)?.imports ?? []) visit(imported);
+      };
+      // Everything a chunk that loads on its own (the entry, any dynamic import) needs, unless
+      // that chunk is one of those routes.
+      for (const chunk of chunks) {
+        if ((chunk.isEntry || chunk.isDynamicEntry) && !isNetworkOnlyRoute(chunk.facadeModuleId)) {
+          visit(chunk.fileName);
+        }
+      }
+      networkOnlyFiles.clear();
+      for (const chunk of chunks)
+        if (!needed.has(chunk.fileName)) networkOnlyFiles.add(chunk.fileName);
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     // The router plugin must run before the React plugin so that code-split route modules are
@@ -77,6 +129,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     preloadAppChunk('src/app/mount-app.tsx'),
+    collectNetworkOnlyChunks(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src/sw',
@@ -106,6 +159,8 @@ export default defineConfig({
           },
         ],
       },
+      // The manifest's icons are not precached: the browser fetches them itself on install.
+      includeManifestIcons: false,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
         // Prerendered pages are for first visits and crawlers; offline, the service worker answers
@@ -128,6 +183,13 @@ export default defineConfig({
           // src/sw/sw.ts caches it then, so kept PDFs preview offline after the first preview.
           'assets/pdfjs-*.js',
           'assets/pdf.worker.min-*.mjs',
+          // The manifest's large icons: the browser fetches them itself when installing the app.
+          'icons/icon-512.png',
+          'icons/icon-maskable-512.png',
+          'icons/icon-192.png',
+        ],
+        manifestTransforms: [
+          (entries) => ({ manifest: entries.filter((entry) => !networkOnlyFiles.has(entry.url)) }),
         ],
       },
       devOptions: { enabled: false },
