@@ -83,7 +83,7 @@ export async function createFiles(deps: {
     });
   } else {
     const keys = await loadLinkKeys(db, logger);
-    stopKeys = keys.stop;
+    stopKeys = () => keys.stop();
     const links = createSignedLinks({
       keys: () => Promise.resolve(keys.current()),
       publicUrl: deps.publicUrl,
