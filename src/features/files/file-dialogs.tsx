@@ -25,6 +25,27 @@ import { useImageUrl } from './file-thumbnail.tsx';
 import { PdfPreview } from './pdf-preview.tsx';
 
 /** The name with its extension: the part before the last dot is what a person renames. */
+/**
+ * A dialog's save: runs the write, closes on success, and on a refusal shows the contract's
+ * reason for `field` (or the form's) and lets the user try again.
+ */
+function useSaveThenClose(field: string, onClose: () => void) {
+  const [error, setError] = useState<string | undefined>();
+  const [saving, setSaving] = useState(false);
+  const save = async (write: () => Promise<void>) => {
+    setSaving(true);
+    try {
+      await write();
+      onClose();
+    } catch (failure) {
+      const fields = writeErrorFields(failure);
+      setError(fields[field] ?? fields.form);
+      setSaving(false);
+    }
+  };
+  return { error, setError, saving, save };
+}
+
 export function RenameDialog({
   file,
   onRename,
@@ -35,8 +56,7 @@ export function RenameDialog({
   onClose: () => void;
 }) {
   const [name, setName] = useState(file.name);
-  const [error, setError] = useState<string | undefined>();
-  const [saving, setSaving] = useState(false);
+  const { error, setError, saving, save } = useSaveThenClose('name', onClose);
   const inputRef = useRef<HTMLInputElement>(null);
 
   // Select the name without its extension, as file managers do (after autofocus selected all).
@@ -54,15 +74,7 @@ export function RenameDialog({
       onClose();
       return;
     }
-    setSaving(true);
-    try {
-      await onRename(name);
-      onClose();
-    } catch (failure) {
-      const fields = writeErrorFields(failure);
-      setError(fields.name ?? fields.form);
-      setSaving(false);
-    }
+    await save(() => onRename(name));
   };
 
   return (
@@ -109,8 +121,7 @@ export function MoveDialog({
 }) {
   const [choice, setChoice] = useState<string>(folders.length > 0 ? file.folder : NEW_FOLDER);
   const [typed, setTyped] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [saving, setSaving] = useState(false);
+  const { error, setError, saving, save } = useSaveThenClose('folder', onClose);
   const options = [
     { id: '', label: 'Top level (no folder)' },
     ...folders.map((folder) => ({ id: folder, label: folder })),
@@ -133,15 +144,7 @@ export function MoveDialog({
       onClose();
       return;
     }
-    setSaving(true);
-    try {
-      await onMove(parsed.output);
-      onClose();
-    } catch (failure) {
-      const fields = writeErrorFields(failure);
-      setError(fields.folder ?? fields.form);
-      setSaving(false);
-    }
+    await save(() => onMove(parsed.output));
   };
 
   return (

@@ -30,8 +30,6 @@ import {
   Input,
   SearchField,
   Switch,
-  ToggleButton,
-  ToggleButtonGroup,
 } from 'react-aria-components';
 import type { LocalProject } from '../../db/app-database.ts';
 import {
@@ -64,6 +62,7 @@ import { Button } from '../../ui/button.tsx';
 import { inputClassName } from '../../ui/form-text-field.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
+import { ViewSwitch } from '../../ui/view-switch.tsx';
 import { showUndoNotice } from '../../ui/undo-notice.ts';
 import { useToast } from '../../ui/use-toast.ts';
 import { focusWhenReady } from '../tasks/focus.ts';
@@ -101,6 +100,11 @@ type DialogState =
   | { kind: 'rename' | 'move' | 'versions' | 'open' | 'share'; fileId: string }
   | { kind: 'new-folder' }
   | null;
+
+const fileViews = [
+  { id: 'list', label: 'List', Icon: LayoutList },
+  { id: 'grid', label: 'Grid', Icon: LayoutGrid },
+] as const;
 
 const sortOptions = fileSorts.map((id) => ({ id, label: fileSortLabels[id] }));
 
@@ -453,33 +457,7 @@ export function FilesTab({ project }: { project: LocalProject }) {
               onChange={setSort}
               className="min-w-0 flex-1 sm:w-44 sm:flex-none"
             />
-            <ToggleButtonGroup
-              aria-label="View"
-              selectionMode="single"
-              disallowEmptySelection
-              selectedKeys={[view]}
-              onSelectionChange={(keys) => {
-                const [first] = keys;
-                if (first === 'list' || first === 'grid') setView(first);
-              }}
-              className="inline-flex rounded-lg border border-border bg-surface p-0.5"
-            >
-              {(
-                [
-                  { id: 'list', label: 'List', Icon: LayoutList },
-                  { id: 'grid', label: 'Grid', Icon: LayoutGrid },
-                ] as const
-              ).map(({ id, label, Icon }) => (
-                <ToggleButton
-                  key={id}
-                  id={id}
-                  className="flex min-h-10 cursor-pointer items-center gap-1.5 rounded-md px-3 text-sm font-medium text-fg-muted outline-none hover:text-fg data-focus-visible:ring-2 data-focus-visible:ring-ring data-selected:bg-brand-soft data-selected:text-brand sm:min-h-8"
-                >
-                  <Icon aria-hidden="true" size={16} />
-                  <span className="sr-only sm:not-sr-only">{label}</span>
-                </ToggleButton>
-              ))}
-            </ToggleButtonGroup>
+            <ViewSwitch options={fileViews} value={view} onChange={setView} wordsFromSm />
           </div>
 
           {searching ? (

@@ -9,7 +9,7 @@
 import { orderKeyBetween } from '#contract/entities/order-key.ts';
 import { Columns3, LayoutList, Plus } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Input, TextField, ToggleButton, ToggleButtonGroup } from 'react-aria-components';
+import { Input, TextField } from 'react-aria-components';
 import type { LocalProject } from '../../db/app-database.ts';
 import { useLiveQuery } from '../../db/live-query.ts';
 import {
@@ -30,6 +30,7 @@ import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { inputClassName } from '../../ui/form-text-field.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
+import { ViewSwitch } from '../../ui/view-switch.tsx';
 import { useKeyShortcut } from '../../ui/use-key-shortcut.ts';
 import { useToast } from '../../ui/use-toast.ts';
 import { localToday } from '../projects/project-format.ts';
@@ -50,6 +51,11 @@ import {
 import { focusWhenReady } from './focus.ts';
 
 type View = 'board' | 'list';
+
+const taskViews = [
+  { id: 'board', label: 'Board', Icon: Columns3 },
+  { id: 'list', label: 'List', Icon: LayoutList },
+] as const;
 
 function initialView(): View {
   if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return 'board';
@@ -278,33 +284,7 @@ export function TasksTab({ project }: { project: LocalProject }) {
           tasks={tasks}
           members={members ?? []}
         />
-        <ToggleButtonGroup
-          aria-label="View"
-          selectionMode="single"
-          disallowEmptySelection
-          selectedKeys={[view]}
-          onSelectionChange={(keys) => {
-            const [first] = keys;
-            if (first === 'board' || first === 'list') setView(first);
-          }}
-          className="ml-auto inline-flex rounded-lg border border-border bg-surface p-0.5"
-        >
-          {(
-            [
-              { id: 'board', label: 'Board', Icon: Columns3 },
-              { id: 'list', label: 'List', Icon: LayoutList },
-            ] as const
-          ).map(({ id, label, Icon }) => (
-            <ToggleButton
-              key={id}
-              id={id}
-              className="flex min-h-10 cursor-pointer items-center gap-1.5 rounded-md px-3 text-sm font-medium text-fg-muted outline-none hover:text-fg data-focus-visible:ring-2 data-focus-visible:ring-ring data-selected:bg-brand-soft data-selected:text-brand sm:min-h-8"
-            >
-              <Icon aria-hidden="true" size={16} />
-              {label}
-            </ToggleButton>
-          ))}
-        </ToggleButtonGroup>
+        <ViewSwitch options={taskViews} value={view} onChange={setView} className="ml-auto" />
       </div>
       {tasks.length === 0 ? (
         <p className="rounded-xl border border-border bg-surface px-4 py-3 text-sm text-fg-muted">
