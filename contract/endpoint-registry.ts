@@ -26,6 +26,17 @@ import {
   openSharedFile,
   revokeFileShareLink,
 } from './endpoints/file-share-link.ts';
+import {
+  authenticatePortal,
+  generateSasUrl,
+  getClientProject,
+  getPortalAccess,
+  getPortalFiles,
+  getPortalMilestones,
+  getPortalWorkspaceSettings,
+  signOutPortal,
+  updatePortalAccess,
+} from './endpoints/client-portal.ts';
 import { getProjectActivity } from './endpoints/project-activity.ts';
 import { syncedEntities, type SyncedEntities } from './synced-entities.ts';
 import { getUserProfile, updateUserProfile } from './endpoints/user.ts';
@@ -63,6 +74,15 @@ export const endpointRegistry = [
   revokeFileShareLink,
   getSharedFile,
   openSharedFile,
+  getPortalAccess,
+  updatePortalAccess,
+  authenticatePortal,
+  signOutPortal,
+  getClientProject,
+  getPortalMilestones,
+  getPortalFiles,
+  generateSasUrl,
+  getPortalWorkspaceSettings,
   pushMutations,
   pullChanges,
   getNotifications,

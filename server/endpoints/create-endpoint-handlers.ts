@@ -4,12 +4,14 @@ import type { EndpointHandlers } from '../http/endpoint-handler.ts';
 import { createRateLimiter, type RateLimiter } from '../http/rate-limiter.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { createDetachedRealtime, type Realtime } from '../realtime/create-realtime.ts';
+import { createClientPortalHandlers } from './client-portal.ts';
 import { createConfigHandlers } from './config.ts';
 import { createContactHandlers } from './contact.ts';
 import { createFeedbackHandlers } from './feedback.ts';
 import { createFileHandlers, type FileHandlerDeps } from './file.ts';
 import { createFileShareLinkHandlers } from './file-share-link.ts';
 import { createNotificationHandlers } from './notifications.ts';
+import { createPortalAccessHandlers } from './portal-access.ts';
 import { createProjectActivityHandlers } from './project-activity.ts';
 import { createSyncedEntityHandlers } from './synced-entity-handlers.ts';
 import { createRegisterHandlers } from './register.ts';
@@ -47,6 +49,8 @@ export function createEndpointHandlers(deps: EndpointHandlerDeps): EndpointHandl
     ...createProjectActivityHandlers(),
     ...createFileHandlers(deps.files ?? null),
     ...createFileShareLinkHandlers(deps.files ?? null, rateLimiter),
+    ...createPortalAccessHandlers(deps.files ?? null),
+    ...createClientPortalHandlers(deps.files ?? null, rateLimiter, realtime.notifications),
     ...createSyncHandlers(),
     ...createNotificationHandlers(realtime),
     ...createSignalrHandlers(realtime),

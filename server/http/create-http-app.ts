@@ -73,6 +73,7 @@ export function createHttpApp(deps: HttpAppDeps): Hono<AppEnv> {
     db,
     runner,
     verifyAccessToken: deps.verifyAccessToken,
+    publicUrl: deps.publicUrl,
   });
   const serveStatic = deps.distDir ? createStaticHandler({ distDir: deps.distDir }) : null;
   const openApi = createOpenApiDocument({ version: deps.version, serverUrl: deps.publicUrl });

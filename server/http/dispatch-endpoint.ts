@@ -9,6 +9,11 @@ import type { EndpointDefinition } from '#contract/define-endpoint.ts';
 import { endpointRegistry } from '#contract/endpoint-registry.ts';
 import type { Identity, VerifyAccessToken } from '../auth/identity.ts';
 import type { Database } from '../db/database.ts';
+import {
+  findPortalSession,
+  portalCookieToken,
+  type PortalIdentity,
+} from '../portal/portal-sessions.ts';
 import type { AppEnv } from './app-env.ts';
 import { AppError, ErrorCode } from './app-error.ts';
 import { bearerToken, SECOND_FACTOR_PENDING_MESSAGE } from './bearer-identity.ts';
@@ -26,7 +31,14 @@ export interface DispatcherDeps {
   db: Database;
   runner: OperationRunner;
   verifyAccessToken: VerifyAccessToken;
+  /** The app's own origin: portal calls from any other page are refused (CSRF). */
+  publicUrl: string;
 }
+
+/** The portal's resource: its calls ride on a cookie, so they get the cross-site checks. */
+const PORTAL_RESOURCE = 'client-portal';
+const PORTAL_SESSION_ENDED =
+  "Your portal session has ended. Enter the project's password again to continue.";
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -70,8 +82,15 @@ export function createEndpointDispatcher(deps: DispatcherDeps) {
       );
     }
 
+    if (def.resource === PORTAL_RESOURCE) refuseCrossSite(c, def, deps.publicUrl);
+    if (def.auth === 'portal') {
+      const token = portalCookieToken(c.req.header('cookie'));
+      const portal = token === null ? null : await findPortalSession(deps.db, token);
+      if (!portal) throw new AppError(ErrorCode.UNAUTHORIZED, PORTAL_SESSION_ENDED);
+      return serve(c, def, url, null, portal);
+    }
     const identity = await identify(c, def, deps.verifyAccessToken);
-    return serve(c, def, url, identity);
+    return serve(c, def, url, identity, null);
   }
 
   async function serve(
@@ -79,8 +98,10 @@ export function createEndpointDispatcher(deps: DispatcherDeps) {
     def: EndpointDefinition,
     url: URL,
     identity: Identity | null,
+    portal: PortalIdentity | null,
   ): Promise<Response> {
     const resource = def.resource;
+    const responseHeaders = new Headers();
 
     const rawBody =
       def.body === undefined
@@ -92,15 +113,24 @@ export function createEndpointDispatcher(deps: DispatcherDeps) {
       rawQuery,
       rawBody,
       identity,
+      portal,
+      responseHeaders,
+      userAgent: c.req.header('user-agent') ?? '',
+      cookieHeader: c.req.header('cookie'),
       requestId: c.get('requestId'),
       clientIp: c.get('clientIp'),
       logger: c.get('logger'),
     };
 
     const isMutation = def.method !== 'GET';
-    const key = isMutation ? parseIdempotencyKey(c.req.header('idempotency-key')) : null;
+    // A portal answer sets or clears a cookie, which a stored replay would not: never replayed.
+    const key =
+      isMutation && resource !== PORTAL_RESOURCE
+        ? parseIdempotencyKey(c.req.header('idempotency-key'))
+        : null;
     if (!key || runner.ownsTransactions(def)) {
       const { output } = await runner.run(request);
+      responseHeaders.forEach((value, name) => c.header(name, value, { append: true }));
       return respond(c, def, output);
     }
 
@@ -139,14 +169,32 @@ function respond(c: Context<AppEnv>, def: EndpointDefinition, output: unknown): 
   return c.json(output as object, def.status);
 }
 
+/**
+ * A portal call rides on a cookie, so another site's page could make the browser send it. The
+ * cookie is SameSite=Strict, and on top a mutation whose Origin (or Sec-Fetch-Site) names another
+ * site is refused. A caller that sends neither is not a browser and carries no victim's cookie.
+ */
+function refuseCrossSite(c: Context<AppEnv>, def: EndpointDefinition, publicUrl: string): void {
+  if (def.method === 'GET') return;
+  const fetchSite = c.req.header('sec-fetch-site');
+  const origin = c.req.header('origin');
+  const allowed = new Set([new URL(c.req.url).origin, new URL(publicUrl).origin]);
+  const crossSite =
+    (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none') ||
+    (origin !== undefined && !allowed.has(origin));
+  if (crossSite) {
+    throw new AppError(
+      ErrorCode.FORBIDDEN,
+      'Portal requests are only accepted from the portal page itself.',
+    );
+  }
+}
+
 async function identify(
   c: Context<AppEnv>,
   def: EndpointDefinition,
   verifyAccessToken: VerifyAccessToken,
 ): Promise<Identity | null> {
-  if (def.auth === 'portal') {
-    throw new AppError(ErrorCode.UNAUTHORIZED, 'A client portal session is required.');
-  }
   const token = bearerToken(c.req.header('authorization'));
   if (token === null) {
     if (def.auth === 'user') {

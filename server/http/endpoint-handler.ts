@@ -8,6 +8,7 @@ import type { PushConflict } from '#contract/sync.ts';
 import type { Identity } from '../auth/identity.ts';
 import type { Queryable } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
+import type { PortalIdentity } from '../portal/portal-sessions.ts';
 import type { ChangeRecorder } from '../sync/change-recorder.ts';
 import type { OperationRunner } from './run-operation.ts';
 
@@ -16,6 +17,14 @@ export interface HandlerContext<E extends RegisteredEndpoint> {
   body: E['body'] extends v.GenericSchema ? v.InferOutput<E['body']> : undefined;
   /** Always set for `user` operations; for `public` ones only when a valid token was sent. */
   identity: E['auth'] extends 'user' ? Identity : Identity | null;
+  /** Set for `portal` operations only: the project a valid portal cookie opens. */
+  portal: E['auth'] extends 'portal' ? PortalIdentity : null;
+  /** Adds a header to the response (the portal's Set-Cookie); sync push drops them. */
+  setResponseHeader: (name: string, value: string) => void;
+  /** The request's User-Agent ('' when none, or in a sync push). */
+  userAgent: string;
+  /** The request's Cookie header (the portal's sign-out reads its own cookie). */
+  cookieHeader: string | undefined;
   /** The request's transaction: every read and write of the handler goes through it. */
   tx: Queryable;
   requestId: string;

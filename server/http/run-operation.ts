@@ -11,6 +11,7 @@ import type { PushConflict, SyncedTable } from '#contract/sync.ts';
 import type { Identity } from '../auth/identity.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
+import type { PortalIdentity } from '../portal/portal-sessions.ts';
 import { createBatchWrites, DeferredOutput } from '../sync/batch-writes.ts';
 import {
   createChangeLogBuffer,
@@ -33,6 +34,12 @@ export interface OperationRequest {
   rawQuery: unknown;
   rawBody: unknown;
   identity: Identity | null;
+  /** The portal session of a `portal` operation (set by the dispatcher, never by sync push). */
+  portal?: PortalIdentity | null;
+  /** Headers the handler adds to the response; absent (sync push) they go nowhere. */
+  responseHeaders?: Headers;
+  userAgent?: string;
+  cookieHeader?: string | undefined;
   requestId: string;
   clientIp: string;
   logger: Logger;
@@ -120,6 +127,11 @@ export function createOperationRunner(deps: {
       query,
       body,
       identity: request.identity,
+      portal: request.portal ?? null,
+      setResponseHeader: (name: string, value: string) =>
+        request.responseHeaders?.append(name, value),
+      userAgent: request.userAgent ?? '',
+      cookieHeader: request.cookieHeader,
       tx,
       changes,
       runner,
