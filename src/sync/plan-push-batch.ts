@@ -26,6 +26,8 @@ export function coalescePatches(entries: readonly OutboxEntry[]): {
   entries: OutboxEntry[];
   merges: PatchMerge[];
 } {
+  // Nothing that could merge (a queue of creates, or patches already sent): the queue as it is.
+  if (!entries.some(canMerge)) return { entries: [...entries], merges: [] };
   const open = new Map<string, PatchMerge>();
   const merges: PatchMerge[] = [];
   const kept: OutboxEntry[] = [];

@@ -393,7 +393,10 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       // The usual case: carry the queue over in memory instead of reading it all again; only
       // the claimed entries that are still waiting (temporary failures) are read back.
       const sent = new Set(claimed.map((entry) => entry.seq));
-      const back = (await db.outbox.bulkGet([...sent])).filter(
+      const waiting = claimed.filter((entry) => !outcome.done.has(entry.seq));
+      const back = (
+        waiting.length === 0 ? [] : await db.outbox.bulkGet(waiting.map((entry) => entry.seq))
+      ).filter(
         (entry): entry is OutboxEntry =>
           entry !== undefined && entry.status !== 'acked' && entry.status !== 'inflight',
       );
@@ -405,7 +408,9 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
 
   /** Persists merges and marks the batch in flight, re-checking each entry inside the tx. */
   async function claim(batch: OutboxEntry[], merges: PatchMerge[]): Promise<OutboxEntry[]> {
-    return db.transaction('rw', [db.outbox, ...entityTables(db)], async () => {
+    // Merges fix their rows' pending counts; without any, the outbox alone is locked.
+    const scope = merges.length > 0 ? [db.outbox, ...entityTables(db)] : [db.outbox];
+    return db.transaction('rw', scope, async () => {
       for (const merge of merges) {
         const stored = await db.outbox.bulkGet([
           merge.into.seq,
@@ -433,7 +438,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
   }
 
   /** Sends one batch and settles every entry; throws SyncStop for queue-wide failures. */
-  async function send(claimed: OutboxEntry[]): Promise<'done' | 'reload'> {
+  async function send(claimed: OutboxEntry[]): Promise<{ done: Set<number> } | 'reload'> {
     const clientId = claimed[0]?.clientId ?? '';
     let output: PushOutput;
     try {
@@ -456,10 +461,10 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     } catch (error) {
       return handlePushError(claimed, error);
     }
-    const rejected = await settle(claimed, output);
+    const { rejected, done } = await settle(claimed, output);
     maxBatch = undefined;
     // A rejection may have taken dependent entries with it: read the queue again.
-    return rejected ? 'reload' : 'done';
+    return rejected ? 'reload' : { done };
   }
 
   async function handlePushError(claimed: OutboxEntry[], error: unknown): Promise<'reload'> {
@@ -551,16 +556,45 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     });
   }
 
-  async function settle(claimed: OutboxEntry[], output: PushOutput): Promise<boolean> {
+  /**
+   * Settles a sent batch in one transaction. Returns whether anything was rejected (dependents
+   * may have gone with it) and the seqs of entries that left the wait: acked or removed.
+   */
+  async function settle(
+    claimed: OutboxEntry[],
+    output: PushOutput,
+  ): Promise<{ rejected: boolean; done: Set<number> }> {
     const now = clock.now();
     let rejected = false;
+    const done = new Set<number>();
     const results = new Map(output.results.map((result) => [result.mutationId, result]));
     let firstUnattempted = true;
+    // Plain acks (the usual result of a whole batch) are written together: one bulk delete of
+    // their stuck notices and one bulk put of the acked entries, instead of two requests each.
+    // Written before any other kind of settlement, so the order of effects is the entries'.
+    let acks: OutboxEntry[] = [];
+    const writeAcks = async () => {
+      if (acks.length === 0) return;
+      const written = acks;
+      acks = [];
+      await db.syncIssues.bulkDelete(written.map((entry) => stuckIssueId(entry.mutationId)));
+      await db.outbox.bulkPut(written);
+    };
     await db.transaction('rw', settlementScope(db), async () => {
       for (const entry of claimed) {
-        // A rejection earlier in this batch may have taken this one with it (its dependents).
-        if (rejected && !(await db.outbox.get(entry.seq))) continue;
         const result = results.get(entry.mutationId);
+        if (result && result.status < 300 && !result.conflict && result.seq !== null && !rejected) {
+          acks.push({ ...entry, status: 'acked', ackSeq: result.seq });
+          done.add(entry.seq);
+          wantPull.add(entry.workspaceId);
+          continue;
+        }
+        await writeAcks();
+        // A rejection earlier in this batch may have taken this one with it (its dependents).
+        if (rejected && !(await db.outbox.get(entry.seq))) {
+          done.add(entry.seq);
+          continue;
+        }
         if (!result) {
           // Not attempted: the batch stopped on a temporary failure at this entry or before it.
           if (output.retryAfterSeconds !== undefined && firstUnattempted) {
@@ -586,6 +620,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
         if (result.status < 300 && result.conflict) {
           await recordOverwrite(db, entry, result.conflict, now);
         }
+        done.add(entry.seq);
         if (result.status < 300) {
           if (result.seq === null) {
             await removeEntry(db, entry, 'applied', false);
@@ -619,6 +654,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
           now,
         );
       }
+      await writeAcks();
     });
     if (output.retryAfterSeconds !== undefined) {
       // The server asked for a pause: honour it for the whole queue.
@@ -626,7 +662,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       emit({ nextRetryAt: serverPauseUntil });
       pushAt(serverPauseUntil);
     }
-    return rejected;
+    return { rejected, done };
   }
 
   // --- pull -------------------------------------------------------------------------------------
