@@ -1,20 +1,148 @@
-import { PlaceholderPage } from '../shell/placeholder-page.tsx';
+/**
+ * The portal's password gate (/client-access?projectId&clientId&redirect). A correct password
+ * opens a server session (an httpOnly cookie) and the page's own `client_access_session`, then
+ * goes back to the portal page it came from. The words of spec sections 5 and 8: a 401 is
+ * "Invalid password", anything else "Authentication failed" (with why, when we know).
+ */
+import type { CallEndpoint } from '#contract/define-endpoint.ts';
+import {
+  authenticatePortal,
+  PORTAL_AUTH_FAILED,
+  PORTAL_INVALID_PASSWORD,
+  portalPath,
+} from '#contract/endpoints/client-portal.ts';
+import { LockKeyhole } from 'lucide-react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Button } from '../../ui/button.tsx';
+import { usePageTitle } from '../../ui/use-page-title.ts';
+import { PasswordField } from '../auth/password-field.tsx';
+import { readSubmitFailure } from '../marketing/form-errors.ts';
+import { writePortalSession } from './portal-session.ts';
 
 export interface ClientAccessScreenProps {
   projectId: string | undefined;
   clientId: string | undefined;
   /** Portal path to return to after a correct password. */
   redirect: string | undefined;
+  callEndpoint: CallEndpoint;
+  /** Goes to the portal page (a path of this app). */
+  navigate: (path: string) => void;
+  now?: () => number;
+  storage?: Pick<Storage, 'setItem'> | undefined;
 }
 
-export function ClientAccessScreen({ projectId, clientId }: ClientAccessScreenProps) {
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function ClientAccessScreen({
+  projectId,
+  clientId,
+  redirect,
+  callEndpoint,
+  navigate,
+  now = Date.now,
+  storage = globalThis.localStorage,
+}: ClientAccessScreenProps) {
+  usePageTitle('Client access');
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | undefined>();
+  const [failure, setFailure] = useState<{ title: string; detail: string | null } | null>(null);
+  const [pending, setPending] = useState(false);
+  const complete = projectId !== undefined && clientId !== undefined;
+  const valid = complete && UUID.test(projectId) && UUID.test(clientId);
+
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, []);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!valid) return;
+    if (password === '') {
+      setPasswordError('Enter the password you were given');
+      return;
+    }
+    setPending(true);
+    setFailure(null);
+    setPasswordError(undefined);
+    try {
+      await callEndpoint(authenticatePortal, { query: {}, body: { projectId, password } });
+      writePortalSession(storage, { projectId, clientId, lastActivity: now() });
+      const home = portalPath(clientId, projectId);
+      // Only ever back to this project's own portal page: the redirect comes from the address bar.
+      navigate(redirect === home ? redirect : home);
+    } catch (error) {
+      const status = (error as { status?: unknown }).status;
+      if (status === 401) {
+        setPasswordError(PORTAL_INVALID_PASSWORD);
+      } else {
+        const read = readSubmitFailure(error);
+        setFailure({
+          title: PORTAL_AUTH_FAILED,
+          detail:
+            status === 0
+              ? 'You seem to be offline. Connect to the internet and try again.'
+              : read.isRateLimited
+                ? read.message
+                : status === 400
+                  ? read.message
+                  : 'Please try again in a moment.',
+        });
+      }
+      setPending(false);
+    }
+  };
+
   return (
-    <div data-project-id={projectId} data-client-id={clientId} className="mx-auto max-w-xl">
-      <PlaceholderPage
-        title="Client access"
-        lead="Open the project your freelancer shared with you."
-        comingSoon="Enter the password you were given to see your project's milestones, files and progress."
-      />
+    <div className="mx-auto flex max-w-md flex-col gap-6">
+      <div className="flex flex-col items-center gap-3 text-center">
+        <span className="grid size-14 place-items-center rounded-2xl bg-brand/10 text-brand">
+          <LockKeyhole aria-hidden="true" size={28} />
+        </span>
+        <h1
+          ref={headingRef}
+          tabIndex={-1}
+          className="text-2xl font-bold tracking-tight text-fg outline-none"
+        >
+          Client access
+        </h1>
+        <p className="text-fg-muted">
+          {valid
+            ? 'Enter the password you were given to see your project’s progress, milestones and files.'
+            : 'This portal link is incomplete. Open the link you were sent again, or ask for a new one.'}
+        </p>
+      </div>
+      {valid ? (
+        <form
+          onSubmit={(event) => void submit(event)}
+          noValidate
+          className="flex flex-col gap-4 rounded-2xl border border-border bg-surface p-5"
+        >
+          <PasswordField
+            label="Password"
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(value) => {
+              setPassword(value);
+              setPasswordError(undefined);
+            }}
+            error={passwordError}
+          />
+          {failure ? (
+            <div role="alert" className="rounded-lg bg-danger/10 p-3 text-sm text-danger">
+              <p className="font-semibold">{failure.title}</p>
+              {failure.detail ? <p>{failure.detail}</p> : null}
+            </div>
+          ) : null}
+          <Button type="submit" size="large" isPending={pending}>
+            Open my project
+          </Button>
+          <p className="text-sm text-fg-muted">
+            For your privacy you are signed out after 30 minutes without activity.
+          </p>
+        </form>
+      ) : null}
     </div>
   );
 }

@@ -76,3 +76,105 @@ export function portalRedirect(
     search: { projectId: params.projectId, clientId: params.clientId, redirect: portalPath },
   };
 }
+
+/** Minimum time between two writes of lastActivity (spec 4, 9). */
+export const portalActivityThrottleMs = 30 * 1000;
+/** How often an open portal page checks whether its session has expired (spec 4, 9). */
+export const portalExpiryCheckMs = 60 * 1000;
+/** What counts as the visitor's activity (spec 4). */
+export const portalActivityEvents = [
+  'mousemove',
+  'keydown',
+  'scroll',
+  'touchstart',
+  'click',
+] as const;
+
+/** Stores a session; storage that refuses (private mode, quota) only loses the restore on load. */
+export function writePortalSession(
+  storage: Pick<Storage, 'setItem'> | undefined,
+  session: PortalSession,
+): void {
+  try {
+    storage?.setItem(portalSessionStorageKey, JSON.stringify(session));
+  } catch {
+    // The page keeps working; only a reload would ask for the password again.
+  }
+}
+
+export function clearPortalSession(storage: Pick<Storage, 'removeItem'> | undefined): void {
+  try {
+    storage?.removeItem(portalSessionStorageKey);
+  } catch {
+    // Nothing stored that could be read back as live.
+  }
+}
+
+export interface PortalSessionWatchOptions {
+  params: PortalParams;
+  storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | undefined;
+  /** Where activity is listened for (the window). */
+  target: Pick<EventTarget, 'addEventListener' | 'removeEventListener'>;
+  now: () => number;
+  setInterval: (fn: () => void, ms: number) => unknown;
+  clearInterval: (id: unknown) => void;
+  /** The session ended (inactivity, or another tab signed out): once. */
+  onExpire: () => void;
+  /** The visitor was active and the session was refreshed (at most every 30 s). */
+  onActivity?: () => void;
+}
+
+/**
+ * Keeps an open portal page's session: activity refreshes lastActivity at most every 30 s; every
+ * 60 s the stored session is checked and, when it is gone, for other ids or older than 30 minutes,
+ * it is removed and `onExpire` runs. Answers the function that stops watching.
+ */
+export function watchPortalSession(options: PortalSessionWatchOptions): () => void {
+  const { params, storage, target, now } = options;
+  let lastWrite = readPortalSession(storage)?.lastActivity ?? now();
+  let expired = false;
+
+  const isOurs = (session: PortalSession | null): session is PortalSession =>
+    session !== null &&
+    session.projectId === params.projectId &&
+    session.clientId === params.clientId &&
+    isPortalSessionActive(session, now());
+
+  const expire = () => {
+    if (expired) return;
+    expired = true;
+    stop();
+    clearPortalSession(storage);
+    options.onExpire();
+  };
+
+  const onActivity = () => {
+    const at = now();
+    if (at - lastWrite < portalActivityThrottleMs) return;
+    // Activity after the limit does not revive a session: the check decides first.
+    if (!isOurs(readPortalSession(storage))) {
+      expire();
+      return;
+    }
+    lastWrite = at;
+    writePortalSession(storage, { ...params, lastActivity: at });
+    options.onActivity?.();
+  };
+
+  const check = () => {
+    if (!isOurs(readPortalSession(storage))) expire();
+  };
+
+  for (const name of portalActivityEvents) {
+    target.addEventListener(name, onActivity, { passive: true, capture: true });
+  }
+  const timer = options.setInterval(check, portalExpiryCheckMs);
+
+  function stop() {
+    for (const name of portalActivityEvents) {
+      target.removeEventListener(name, onActivity, { capture: true });
+    }
+    options.clearInterval(timer);
+  }
+  return stop;
+}

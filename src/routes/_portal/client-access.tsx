@@ -1,4 +1,4 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { ClientAccessScreen } from '../../features/portal/client-access-screen.tsx';
 import { optionalSearchString } from '../-route-schemas.ts';
@@ -17,5 +17,15 @@ export const Route = createFileRoute('/_portal/client-access')({
 
 function ClientAccessRoute() {
   const { projectId, clientId, redirect } = Route.useSearch();
-  return <ClientAccessScreen projectId={projectId} clientId={clientId} redirect={redirect} />;
+  const { api } = Route.useRouteContext();
+  const navigate = useNavigate();
+  return (
+    <ClientAccessScreen
+      projectId={projectId}
+      clientId={clientId}
+      redirect={redirect}
+      callEndpoint={api.callEndpoint}
+      navigate={(path) => void navigate({ to: path, replace: true })}
+    />
+  );
 }

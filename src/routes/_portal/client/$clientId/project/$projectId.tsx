@@ -1,4 +1,6 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
+import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import { portalPath } from '#contract/endpoints/client-portal.ts';
 import { PortalProjectScreen } from '../../../../../features/portal/portal-project-screen.tsx';
 import {
   portalRedirect,
@@ -19,5 +21,22 @@ export const Route = createFileRoute('/_portal/client/$clientId/project/$project
 
 function PortalProjectRoute() {
   const { projectId, clientId } = Route.useParams();
-  return <PortalProjectScreen projectId={projectId} clientId={clientId} />;
+  const { api } = Route.useRouteContext();
+  const navigate = useNavigate();
+  // Spec section 2: when the session ends, back to the access page for the same project and client.
+  const toGate = useCallback(() => {
+    void navigate({
+      to: '/client-access',
+      search: { projectId, clientId, redirect: portalPath(clientId, projectId) },
+      replace: true,
+    });
+  }, [clientId, navigate, projectId]);
+  return (
+    <PortalProjectScreen
+      projectId={projectId}
+      clientId={clientId}
+      callEndpoint={api.callEndpoint}
+      toGate={toGate}
+    />
+  );
 }

@@ -1,0 +1,61 @@
+/**
+ * What the client last saw of their project, kept on the device so the portal opens offline
+ * ("as of <time>"). One entry per project in localStorage: small (a project, its milestones and
+ * file list), read before the first paint, and checked against the contract's schemas on the way
+ * back in, so a stale or tampered entry is dropped rather than shown.
+ */
+import * as v from 'valibot';
+import {
+  portalFileSchema,
+  portalMilestoneSchema,
+  portalProjectSchema,
+  portalWorkspaceSchema,
+} from '#contract/endpoints/client-portal.ts';
+
+export const portalSnapshotSchema = v.object({
+  /** Epoch milliseconds of the server's answer. */
+  savedAt: v.pipe(v.number(), v.finite()),
+  project: portalProjectSchema,
+  milestones: v.array(portalMilestoneSchema),
+  files: v.array(portalFileSchema),
+  workspace: portalWorkspaceSchema,
+});
+export type PortalSnapshot = v.InferOutput<typeof portalSnapshotSchema>;
+
+const keyOf = (projectId: string) => `satchel-portal-snapshot:${projectId}`;
+
+export function readPortalSnapshot(
+  storage: Pick<Storage, 'getItem'> | undefined,
+  projectId: string,
+): PortalSnapshot | null {
+  try {
+    const raw = storage?.getItem(keyOf(projectId));
+    if (!raw) return null;
+    const parsed = v.safeParse(portalSnapshotSchema, JSON.parse(raw));
+    return parsed.success && parsed.output.project.id === projectId ? parsed.output : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writePortalSnapshot(
+  storage: Pick<Storage, 'setItem'> | undefined,
+  snapshot: PortalSnapshot,
+): void {
+  try {
+    storage?.setItem(keyOf(snapshot.project.id), JSON.stringify(snapshot));
+  } catch {
+    // Storage full or refused: the page works online; only the offline copy is missing.
+  }
+}
+
+export function removePortalSnapshot(
+  storage: Pick<Storage, 'removeItem'> | undefined,
+  projectId: string,
+): void {
+  try {
+    storage?.removeItem(keyOf(projectId));
+  } catch {
+    // Nothing to do.
+  }
+}
