@@ -222,8 +222,10 @@ describe('client portal guard', () => {
       portalSessionStorageKey,
       JSON.stringify({ projectId: 'p1', clientId: 'c1', lastActivity: Date.now() - 60_000 }),
     );
-    renderApp(portalPath, signedOut);
-    expect((await heading()).textContent).toBe('Your project');
+    const { href } = renderApp(portalPath, signedOut);
+    // The portal page itself (its ids here are not real, so it cannot load a project).
+    expect((await heading()).textContent).toBe('Something went wrong');
+    expect(href()).toBe(portalPath);
   });
 
   it('refuses a session for another project', async () => {

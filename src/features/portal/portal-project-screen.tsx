@@ -113,7 +113,13 @@ export function PortalProjectScreen({
       setFreshness(
         status === 0
           ? { state: 'offline' }
-          : { state: 'failed', message: 'Your project could not be loaded. Please try again.' },
+          : {
+              state: 'failed',
+              message:
+                status === 400
+                  ? 'This portal link is not valid. Open the link you were sent again.'
+                  : 'Your project could not be loaded. Please try again.',
+            },
       );
     }
   }, [callEndpoint, endSession, now, projectId, storage]);
