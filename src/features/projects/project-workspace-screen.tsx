@@ -14,6 +14,7 @@ import { FilesTab } from '../files/files-tab.tsx';
 import { useFilesRuntime } from '../files/use-files-runtime.tsx';
 import { MilestonesTab } from '../milestones/milestones-tab.tsx';
 import { NotesTab } from '../notes/notes-tab.tsx';
+import { PortalAccessButton } from '../portal/portal-access-dialog.tsx';
 import { TasksTab } from '../tasks/tasks-tab.tsx';
 import { LinkButton } from '../../ui/link-button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -155,6 +156,7 @@ function ProjectWorkspace({
               </span>
             </div>
           </div>
+          <PortalAccessButton projectId={project.id} projectName={project.name} />
         </div>
       </header>
       <Tabs
