@@ -5,10 +5,11 @@ export const syncButton = (page: Page) => page.getByRole('button', { name: /^Syn
 
 /** The service worker controls the page, so a reload works without the network. */
 export async function waitForOfflineShell(page: Page): Promise<void> {
-  await page.waitForFunction(async () => {
-    const registration = await navigator.serviceWorker?.ready;
-    return registration?.active?.state === 'activated' && navigator.serviceWorker.controller;
+  // waitForFunction needs a plain predicate: an async one returns a promise, which counts as true.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
   });
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 }
 
 /** The card titles of one board column, top to bottom. */

@@ -250,12 +250,12 @@ describe('PortalAccessDialog', () => {
     renderDialog(callEndpoint);
     const field = await screen.findByLabelText('Password');
     await user.type(field, 'short');
-    await user.click(screen.getByRole('button', { name: 'Set password' }));
+    await user.click(screen.getByRole('button', { name: 'Set password and turn on' }));
     expect(screen.getByText('A portal password is at least 8 characters')).toBeTruthy();
     expect(calls).toHaveLength(1);
 
     await user.type(field, '-but-long-now');
-    await user.click(screen.getByRole('button', { name: 'Set password' }));
+    await user.click(screen.getByRole('button', { name: 'Set password and turn on' }));
     expect(await screen.findByText('The password must be text')).toBeTruthy();
     expect(field.getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByRole('alert').textContent).toBe(

@@ -219,7 +219,8 @@ export function PortalAccessDialog({
       passwordRef.current?.focus();
       return;
     }
-    const enabled = portal.enabled || wantOn;
+    // The first password is set to open the portal: it turns on with it.
+    const enabled = portal.enabled || wantOn || !portal.hasPassword;
     setSaving('password');
     setErrors({});
     try {
@@ -267,7 +268,7 @@ export function PortalAccessDialog({
       <span ref={headingMarker} hidden />
       <p className="text-sm text-fg-muted">
         Your client opens this project’s portal with a link and a password, without an account. They
-        see its milestones and shared files, sign off milestones and ask for changes.
+        see its progress and milestones and download the files you leave visible.
       </p>
       <div role="status" className="sr-only">
         {announce}
@@ -460,7 +461,7 @@ export function PortalAccessDialog({
               <Button type="submit" isPending={saving === 'password'}>
                 {portal.hasPassword
                   ? 'Change password'
-                  : wantOn && !portal.enabled
+                  : !portal.enabled
                     ? 'Set password and turn on'
                     : 'Set password'}
               </Button>

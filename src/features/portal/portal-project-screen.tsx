@@ -389,10 +389,12 @@ function FreshnessLine({
         <>Up to date</>
       ) : (
         <>
-          <CloudOff aria-hidden="true" size={16} />
-          <span>
-            {freshness.state === 'offline' ? 'You’re offline.' : freshness.message} Showing your
-            project as of {asOf}.
+          <span className="inline-flex items-start gap-2">
+            <CloudOff aria-hidden="true" size={16} className="mt-0.5 shrink-0" />
+            <span>
+              {freshness.state === 'offline' ? 'You’re offline.' : freshness.message} Showing your
+              project as of {asOf}.
+            </span>
           </span>
           <Button variant="ghost" onPress={onRetry}>
             <RefreshCw aria-hidden="true" size={14} /> Try again
