@@ -4,14 +4,18 @@
  * ends every open portal session of the project in the same transaction, so the next portal call
  * of any client browser is a 401.
  */
-import { portalPath, type PortalAccess } from '#contract/endpoints/client-portal.ts';
+import {
+  PORTAL_IDLE_MINUTES,
+  portalPath,
+  type PortalAccess,
+} from '#contract/endpoints/client-portal.ts';
 import type { PasswordHasher } from '../auth/password-hasher.ts';
 import type { Queryable } from '../db/database.ts';
 import { AppError, ErrorCode } from '../http/app-error.ts';
 import type { EndpointHandler } from '../http/endpoint-handler.ts';
 import type { RegisteredEndpoint } from '#contract/endpoint-registry.ts';
 import { endProjectPortalSessions } from '../portal/portal-sessions.ts';
-import { requireWorkspaceRole } from './workspace-access.ts';
+import { requireProjectMember } from './workspace-access.ts';
 
 export interface PortalAccessDeps {
   publicUrl: string;
@@ -32,24 +36,18 @@ interface ProjectRow {
   client_id: string;
 }
 
-/** The project, if the caller is a member of its workspace; otherwise it does not exist for them. */
 async function memberProject(
   tx: Queryable,
   projectId: string,
   userId: string,
 ): Promise<ProjectRow> {
-  const { rows } = await tx.query<ProjectRow>(
-    'SELECT id, workspace_id, client_id FROM project WHERE id = $1',
-    [projectId],
+  const { workspaceId, clientId } = await requireProjectMember(
+    tx,
+    projectId,
+    userId,
+    NO_SUCH_PROJECT,
   );
-  const project = rows[0];
-  if (!project) throw new AppError(ErrorCode.NOT_FOUND, NO_SUCH_PROJECT);
-  try {
-    await requireWorkspaceRole(tx, project.workspace_id, userId);
-  } catch {
-    throw new AppError(ErrorCode.NOT_FOUND, NO_SUCH_PROJECT);
-  }
-  return project;
+  return { id: projectId, workspace_id: workspaceId, client_id: clientId };
 }
 
 async function readAccess(
@@ -68,9 +66,9 @@ async function readAccess(
             pp.last_opened_at,
             (SELECT count(*)::int FROM portal_session s
              WHERE s.project_id = pp.project_id AND s.expires_at > now()
-               AND s.last_seen_at > now() - interval '30 minutes') AS open_sessions
+               AND s.last_seen_at > now() - make_interval(mins => $2::int)) AS open_sessions
      FROM project_portal pp WHERE pp.project_id = $1`,
-    [project.id],
+    [project.id, PORTAL_IDLE_MINUTES],
   );
   const row = rows[0];
   return {

@@ -3,9 +3,8 @@
  * a project the caller cannot see answers like a missing one.
  */
 import { PROJECT_ACTIVITY_PAGE, type ActivityEntry } from '#contract/endpoints/project-activity.ts';
-import { AppError, ErrorCode } from '../http/app-error.ts';
 import type { ResourceHandlers } from '../http/endpoint-handler.ts';
-import { requireWorkspaceRole } from './workspace-access.ts';
+import { requireProjectMember } from './workspace-access.ts';
 
 const NO_SUCH_PROJECT = 'No such project.';
 
@@ -24,17 +23,12 @@ interface ActivityRow {
 export function createProjectActivityHandlers(): ResourceHandlers<'project-activity'> {
   return {
     'project-activity/get-project-activity': async ({ query, identity, tx }) => {
-      const { rows: projects } = await tx.query<{ workspace_id: string }>(
-        'SELECT workspace_id FROM project WHERE id = $1',
-        [query.projectId],
+      const { workspaceId } = await requireProjectMember(
+        tx,
+        query.projectId,
+        identity.userId,
+        NO_SUCH_PROJECT,
       );
-      const workspaceId = projects[0]?.workspace_id;
-      if (!workspaceId) throw new AppError(ErrorCode.NOT_FOUND, NO_SUCH_PROJECT);
-      try {
-        await requireWorkspaceRole(tx, workspaceId, identity.userId);
-      } catch {
-        throw new AppError(ErrorCode.NOT_FOUND, NO_SUCH_PROJECT);
-      }
       const { rows } = await tx.query<ActivityRow>(
         `SELECT a.seq, a.at, a.actor_id, trim(p.first_name || ' ' || p.last_name) AS actor_name,
                 a.entity, a.entity_id, a.label, a.op, a.changes

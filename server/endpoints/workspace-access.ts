@@ -49,3 +49,27 @@ export async function requireWorkspaceRole(
   }
   return role;
 }
+
+/**
+ * A project the caller may work on: its workspace and client. A project that does not exist and
+ * one of another workspace answer the same 404 with `message`, so project ids cannot be probed.
+ */
+export async function requireProjectMember(
+  tx: Queryable,
+  projectId: string,
+  userId: string,
+  message: string,
+): Promise<{ workspaceId: string; clientId: string }> {
+  const { rows } = await tx.query<{ workspace_id: string; client_id: string }>(
+    'SELECT workspace_id, client_id FROM project WHERE id = $1',
+    [projectId],
+  );
+  const project = rows[0];
+  if (!project) throw new AppError(ErrorCode.NOT_FOUND, message);
+  try {
+    await requireWorkspaceRole(tx, project.workspace_id, userId);
+  } catch {
+    throw new AppError(ErrorCode.NOT_FOUND, message);
+  }
+  return { workspaceId: project.workspace_id, clientId: project.client_id };
+}

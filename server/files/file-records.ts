@@ -19,7 +19,7 @@ import type { Queryable } from '../db/database.ts';
 import { entitySql } from '../endpoints/entity-sql.ts';
 import { writeActivity } from '../endpoints/entity-handlers.ts';
 import { workspacePlan } from '../endpoints/plan-limits.ts';
-import { requireWorkspaceRole } from '../endpoints/workspace-access.ts';
+import { requireProjectMember } from '../endpoints/workspace-access.ts';
 import { AppError, ErrorCode } from '../http/app-error.ts';
 import type { ChangeRecorder } from '../sync/change-recorder.ts';
 
@@ -36,18 +36,7 @@ export async function projectWorkspace(
   projectId: string,
   userId: string,
 ): Promise<string> {
-  const { rows } = await tx.query<{ workspace_id: string }>(
-    'SELECT workspace_id FROM project WHERE id = $1',
-    [projectId],
-  );
-  const workspaceId = rows[0]?.workspace_id;
-  if (!workspaceId) throw new AppError(ErrorCode.NOT_FOUND, PROJECT_GONE);
-  try {
-    await requireWorkspaceRole(tx, workspaceId, userId);
-  } catch {
-    throw new AppError(ErrorCode.NOT_FOUND, PROJECT_GONE);
-  }
-  return workspaceId;
+  return (await requireProjectMember(tx, projectId, userId, PROJECT_GONE)).workspaceId;
 }
 
 /** Bytes of every stored version in the workspace. */

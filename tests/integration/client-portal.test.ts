@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonRequest } from '../fixtures/create-test-app.ts';
 import { createRegisteredUserApp, type RegisteredUserApp } from '../fixtures/registered-user.ts';
 import { postgresTestUrl } from '../fixtures/scratch-postgres.ts';
-import { bearer } from '../fixtures/test-tokens.ts';
+import { bearer, newTestUser } from '../fixtures/test-tokens.ts';
 
 type Json = Record<string, any>;
 interface Reply {
@@ -447,7 +447,6 @@ describe.each(backends)('client portal on %s', (_name, postgresUrl) => {
   });
 
   it("a member of another workspace cannot read or change this project's portal", async () => {
-    const { newTestUser } = await import('../fixtures/test-tokens.ts');
     const eve = newTestUser('eve');
     const headers = bearer(await me.tokens.sign(eve));
     await send(

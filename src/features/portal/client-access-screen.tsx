@@ -11,8 +11,10 @@ import {
   PORTAL_INVALID_PASSWORD,
   portalPath,
 } from '#contract/endpoints/client-portal.ts';
+import { idSchema } from '#contract/entities/ids.ts';
 import { LockKeyhole } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import * as v from 'valibot';
 import { Button } from '../../ui/button.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { PasswordField } from '../auth/password-field.tsx';
@@ -31,8 +33,6 @@ export interface ClientAccessScreenProps {
   storage?: Pick<Storage, 'setItem'> | undefined;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export function ClientAccessScreen({
   projectId,
   clientId,
@@ -49,7 +49,7 @@ export function ClientAccessScreen({
   const [failure, setFailure] = useState<{ title: string; detail: string | null } | null>(null);
   const [pending, setPending] = useState(false);
   const complete = projectId !== undefined && clientId !== undefined;
-  const valid = complete && UUID.test(projectId) && UUID.test(clientId);
+  const valid = complete && v.is(idSchema, projectId) && v.is(idSchema, clientId);
 
   useEffect(() => {
     headingRef.current?.focus();
