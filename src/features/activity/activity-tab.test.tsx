@@ -1,6 +1,6 @@
 import type { CallEndpoint } from '#contract/define-endpoint.ts';
 import type { ActivityEntry } from '#contract/endpoints/project-activity.ts';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LocalProject } from '../../db/app-database.ts';
@@ -29,6 +29,7 @@ function entry(seq: number, patch: Partial<ActivityEntry>): ActivityEntry {
     at: new Date().toISOString(),
     actorId: 'u1',
     actorName: 'Ada',
+    actorKind: 'member',
     kind: 'task',
     entityId: `e${seq}`,
     label: 'Logo',
@@ -99,6 +100,118 @@ describe('activity words', () => {
         }),
       ),
     ).toBe('changed milestone “Design”: status from Planned to Approved and the order');
+  });
+});
+
+describe('client portal lines', () => {
+  const client = { actorKind: 'client' as const, actorId: 'client-1', actorName: 'Dana Reyes' };
+  const milestone = { kind: 'milestone' as const, label: 'Design' };
+  const portal = { kind: 'project' as const, label: 'Website', op: 'portal' as const };
+  const line = (item: ActivityEntry) =>
+    `${actorWord(item)}${actorJoiner(item)}${describeChange(item)}`;
+
+  it('tells a client’s approval and a request for changes with its comment', () => {
+    expect(
+      line(
+        entry(30, {
+          ...client,
+          ...milestone,
+          op: 'sign-off',
+          changes: {
+            decision: { from: null, to: 'approved' },
+            comment: { from: null, to: null },
+          },
+        }),
+      ),
+    ).toBe('Dana Reyes approved milestone “Design” in the client portal');
+    expect(
+      line(
+        entry(31, {
+          ...client,
+          ...milestone,
+          op: 'sign-off',
+          changes: {
+            decision: { from: 'approved', to: 'changes_requested' },
+            comment: { from: null, to: 'Bigger logo, please' },
+          },
+        }),
+      ),
+    ).toBe(
+      'Dana Reyes asked for changes to milestone “Design” in the client portal: “Bigger logo, please”',
+    );
+  });
+
+  it('tells the portal turned on with a password, the password changed, the portal off', () => {
+    expect(
+      line(
+        entry(32, {
+          ...portal,
+          changes: {
+            enabled: { from: false, to: true },
+            password: { from: false, to: true },
+          },
+        }),
+      ),
+    ).toBe('Ada turned the client portal on and set the portal password');
+    expect(line(entry(33, { ...portal, changes: { password: { from: true, to: true } } }))).toBe(
+      'Ada changed the portal password',
+    );
+    expect(line(entry(34, { ...portal, changes: { enabled: { from: true, to: false } } }))).toBe(
+      'Ada turned the client portal off',
+    );
+  });
+
+  it('tells a change request the client sent apart from one a member created', () => {
+    const request = {
+      kind: 'change-request' as const,
+      label: 'Bigger logo',
+      op: 'create' as const,
+    };
+    expect(line(entry(35, { ...client, ...request }))).toBe(
+      'Dana Reyes sent change request “Bigger logo” from the client portal',
+    );
+    expect(line(entry(36, request))).toBe('Ada created change request “Bigger logo”');
+    // A client whose name is gone is still "the client", not an unknown member.
+    expect(actorWord(entry(37, { ...client, actorName: ' ' }))).toBe('The client');
+  });
+
+  it('marks the client’s lines with a Client tag, and only theirs', async () => {
+    const callEndpoint = vi.fn(() =>
+      Promise.resolve({
+        activity: [
+          entry(40, {
+            ...client,
+            kind: 'change-request',
+            label: 'Bigger logo',
+            op: 'create',
+          }),
+          entry(39, {
+            ...client,
+            ...milestone,
+            op: 'sign-off',
+            changes: { decision: { from: null, to: 'approved' } },
+          }),
+          entry(38, { ...portal, changes: { enabled: { from: false, to: true } } }),
+        ],
+        nextBefore: null,
+      }),
+    );
+    render(
+      <ActivityTab project={project} callEndpoint={callEndpoint as unknown as CallEndpoint} />,
+    );
+    const request = (await screen.findByText(/sent change request “Bigger logo”/)).closest('li')!;
+    const signOff = screen.getByText(/approved milestone “Design”/).closest('li')!;
+    const turnedOn = screen.getByText(/turned the client portal on/).closest('li')!;
+    // What a screen reader reads: the tag's brackets are there for it only.
+    expect(request.querySelector('p')?.textContent).toBe(
+      'Dana Reyes (Client) sent change request “Bigger logo” from the client portal',
+    );
+    expect(signOff.querySelector('p')?.textContent).toBe(
+      'Dana Reyes (Client) approved milestone “Design” in the client portal',
+    );
+    expect(within(signOff).getByText('Client')).toBeTruthy();
+    expect(within(turnedOn).queryByText('Client')).toBeNull();
+    expect(turnedOn.querySelector('p')?.textContent).toBe('Ada turned the client portal on');
   });
 });
 

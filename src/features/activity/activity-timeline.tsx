@@ -22,6 +22,7 @@ import {
   actorJoiner,
   actorWord,
   describeChange,
+  isClientActor,
 } from './activity-words.ts';
 
 type KindFilter = ActivityKind | 'all';
@@ -295,6 +296,12 @@ function DayGroup({
           >
             <p className="min-w-0 text-sm break-words text-fg">
               <span className="font-semibold">{actorWord(entry)}</span>
+              {isClientActor(entry) ? (
+                <>
+                  {' '}
+                  <ClientTag />
+                </>
+              ) : null}
               {actorJoiner(entry)}
               {describeChange(entry)}
             </p>
@@ -309,5 +316,19 @@ function DayGroup({
         ))}
       </ul>
     </section>
+  );
+}
+
+/**
+ * Marks a line done by the client in the portal, so members do not take the name for a
+ * colleague's. Screen readers hear "Dana Reyes (client) approved…".
+ */
+function ClientTag() {
+  return (
+    <span className="inline-block rounded-full bg-brand-soft px-1.5 align-[0.1em] text-xs leading-5 font-semibold text-brand-strong">
+      <span className="sr-only">(</span>
+      Client
+      <span className="sr-only">)</span>
+    </span>
   );
 }

@@ -14,6 +14,7 @@ export const activityKindWords: Readonly<Record<ActivityKind, string>> = {
   task: 'task',
   note: 'note',
   file: 'file',
+  'change-request': 'change request',
 };
 
 /** Filter words (plural, capitalised) for the kind select. */
@@ -24,6 +25,7 @@ export const activityKindFilterWords: Readonly<Record<ActivityKind, string>> = {
   task: 'Tasks',
   note: 'Notes',
   file: 'Files',
+  'change-request': 'Change requests',
 };
 
 /** Fields whose values mean nothing to a reader (ids, order keys, long texts, lists). */
@@ -54,10 +56,15 @@ const quoted = (text: string) => `“${text}”`;
 export function describeChange(entry: ActivityEntry): string {
   const kind = activityKindWords[entry.kind];
   const subject = `${kind} ${quoted(entry.label)}`;
+  if (entry.op === 'create' && entry.kind === 'change-request' && isClientActor(entry)) {
+    return `sent ${subject} from the client portal`;
+  }
   if (entry.op === 'create') return `created ${subject}`;
   if (entry.op === 'delete') return `deleted ${subject}`;
   if (entry.op === 'share') return `made a share link to ${subject}${shareTerms(entry)}`;
   if (entry.op === 'unshare') return `turned off a share link to ${subject}`;
+  if (entry.op === 'sign-off') return signOffWords(entry, subject);
+  if (entry.op === 'portal') return portalWords(entry);
   if (entry.op === 'download') {
     // Nobody signed in downloads through a link: the line hangs on the link's maker.
     const to = entry.changes.downloads?.to;
@@ -102,6 +109,31 @@ export function describeChange(entry: ActivityEntry): string {
   return `changed ${subject}: ${joinClauses(changes)}`;
 }
 
+/** The client's decision on a milestone, with their comment when they asked for changes. */
+function signOffWords(entry: ActivityEntry, subject: string): string {
+  const decision = entry.changes.decision?.to;
+  const comment = entry.changes.comment?.to;
+  if (decision === 'approved') return `approved ${subject} in the client portal`;
+  const said = typeof comment === 'string' && comment !== '' ? `: ${quoted(comment)}` : '';
+  return `asked for changes to ${subject} in the client portal${said}`;
+}
+
+/** The project's portal turned on or off, or its password set or changed. */
+function portalWords(entry: ActivityEntry): string {
+  const enabled = entry.changes.enabled;
+  const password = entry.changes.password;
+  const parts: string[] = [];
+  if (enabled && enabled.from !== enabled.to) {
+    parts.push(
+      enabled.to === true ? 'turned the client portal on' : 'turned the client portal off',
+    );
+  }
+  if (password) {
+    parts.push(password.from === true ? 'changed the portal password' : 'set the portal password');
+  }
+  return parts.length === 0 ? 'changed the client portal' : joinClauses(parts);
+}
+
 /** ", expires 1 Dec 2026, up to 3 downloads, with a password" from a share entry's changes. */
 function shareTerms(entry: ActivityEntry): string {
   const terms: string[] = [];
@@ -127,7 +159,13 @@ function joinClauses(clauses: string[]): string {
   return `${clauses.slice(0, -1).join(', ')} and ${clauses.at(-1) ?? ''}`;
 }
 
-/** The actor's name, or a neutral word when their profile is gone. */
+/** Whether the client did it, in the portal (the name is then the client's, not a member's). */
+export function isClientActor(entry: ActivityEntry): boolean {
+  return entry.actorKind === 'client';
+}
+
+/** The actor's name, or a neutral word when their profile (or the client's name) is gone. */
 export function actorWord(entry: ActivityEntry): string {
-  return entry.actorName.trim() === '' ? 'Someone' : entry.actorName;
+  if (entry.actorName.trim() !== '') return entry.actorName;
+  return isClientActor(entry) ? 'The client' : 'Someone';
 }

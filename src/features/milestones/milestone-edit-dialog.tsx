@@ -15,6 +15,7 @@ import {
   Label,
   Modal,
   ModalOverlay,
+  Switch,
   TextArea,
   TextField,
 } from 'react-aria-components';
@@ -60,6 +61,9 @@ function EditForm({ milestone, ctx, onClose }: MilestoneEditDialogProps) {
   const [amount, setAmount] = useState(amountText(milestone.amount, milestone.currency));
   const [currency, setCurrency] = useState(milestone.currency);
   const [status, setStatus] = useState<MilestoneStatus>(milestone.status);
+  // Rows stored before the field existed have no value: they were shown, as the default says.
+  const wasVisible = milestone.visibleToClient !== false;
+  const [visibleToClient, setVisibleToClient] = useState(wasVisible);
   const [errors, setErrors] = useState<WriteErrorFields>({});
   const [isSaving, setSaving] = useState(false);
 
@@ -78,9 +82,11 @@ function EditForm({ milestone, ctx, onClose }: MilestoneEditDialogProps) {
       amount: parsed.minor,
       currency: code,
       status,
+      visibleToClient,
     };
+    const before = { ...milestone, visibleToClient: wasVisible };
     const patch = Object.fromEntries(
-      Object.entries(next).filter(([key, value]) => milestone[key as keyof typeof next] !== value),
+      Object.entries(next).filter(([key, value]) => before[key as keyof typeof next] !== value),
     ) as Partial<typeof next>;
     setErrors({});
     setSaving(true);
@@ -159,6 +165,28 @@ function EditForm({ milestone, ctx, onClose }: MilestoneEditDialogProps) {
           onChange={(text) => setCurrency(text.toUpperCase())}
           error={errors.currency}
         />
+      </div>
+      <div className="flex flex-col gap-1">
+        <Switch
+          name="visibleToClient"
+          isSelected={visibleToClient}
+          onChange={setVisibleToClient}
+          aria-describedby="milestone-visible-help"
+          className="group flex min-h-11 cursor-pointer items-center gap-3 self-start text-sm font-medium text-fg outline-none"
+        >
+          <span className="flex h-6 w-10 shrink-0 items-center rounded-full border border-border-strong bg-surface-muted px-0.5 transition-colors group-data-focus-visible:ring-2 group-data-focus-visible:ring-ring group-data-selected:border-brand group-data-selected:bg-brand">
+            <span className="size-4.5 rounded-full bg-fg-muted transition-transform group-data-selected:translate-x-4 group-data-selected:bg-on-brand motion-reduce:transition-none" />
+          </span>
+          Show in the client portal
+        </Switch>
+        <p id="milestone-visible-help" className="pl-13 text-sm text-fg-muted">
+          {visibleToClient
+            ? 'Your client sees this milestone in the portal.'
+            : 'Hidden from your client: the portal leaves this milestone out.'}
+        </p>
+        {errors.visibleToClient ? (
+          <p className="pl-13 text-sm font-medium text-danger">{errors.visibleToClient}</p>
+        ) : null}
       </div>
       {errors.form ? (
         <p role="alert" className="text-sm font-medium text-danger">

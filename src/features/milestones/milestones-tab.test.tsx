@@ -162,4 +162,111 @@ describe('MilestonesTab', { timeout: 30_000 }, () => {
       'Design',
     ]);
   });
+
+  it('hides a milestone from the client portal with the switch, and shows it is hidden', async () => {
+    const db = await createTestDatabase();
+    const project = await seed(db);
+    const user = userEvent.setup();
+    renderWithSync(<MilestonesTab project={project} />, db);
+    await screen.findByRole('textbox', { name: 'Milestone title' });
+    await addMilestone(user, 'Brief');
+    await addMilestone(user, 'Design');
+    expect(screen.queryByText('Hidden from client')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Edit “Brief”' }));
+    const dialog = await screen.findByRole('dialog');
+    const shown = within(dialog).getByRole('switch', { name: 'Show in the client portal' });
+    expect(shown).toHaveProperty('checked', true);
+    await user.click(shown);
+    expect(shown).toHaveProperty('checked', false);
+    expect(within(dialog).getByText(/the portal leaves this milestone out/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    // Only the changed field goes out, through the ordinary update.
+    const [brief] = await listMilestones(db, WS, project.id);
+    expect(brief).toMatchObject({ title: 'Brief', visibleToClient: false });
+    const queued = (await db.outbox.toArray()).at(-1);
+    expect(queued).toMatchObject({
+      operation: 'update-milestone',
+      entityId: brief?.id,
+      args: { visibleToClient: false },
+    });
+    expect(Object.keys(queued?.args ?? {})).toEqual(['visibleToClient']);
+
+    const briefRow = await screen.findByRole('listitem', { name: 'Brief' });
+    expect(within(briefRow).getByText('Hidden from client')).toBeTruthy();
+    const designRow = screen.getByRole('listitem', { name: 'Design' });
+    expect(within(designRow).queryByText('Hidden from client')).toBeNull();
+
+    // And back: the marker goes.
+    await user.click(screen.getByRole('button', { name: 'Edit “Brief”' }));
+    const again = await screen.findByRole('dialog');
+    const switchAgain = within(again).getByRole('switch', { name: 'Show in the client portal' });
+    expect(switchAgain).toHaveProperty('checked', false);
+    await user.click(switchAgain);
+    await user.click(within(again).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(screen.queryByText('Hidden from client')).toBeNull());
+    expect((await listMilestones(db, WS, project.id))[0]).toMatchObject({ visibleToClient: true });
+  });
+
+  it('shows the client’s sign-off: who, when, their comment and the address', async () => {
+    const db = await createTestDatabase();
+    const project = await seed(db);
+    const user = userEvent.setup();
+    renderWithSync(<MilestonesTab project={project} />, db);
+    await screen.findByRole('textbox', { name: 'Milestone title' });
+    await addMilestone(user, 'Brief');
+    await addMilestone(user, 'Design');
+    await addMilestone(user, 'Launch');
+    const [brief, design] = await listMilestones(db, WS, project.id);
+    const approvedAt = '2026-03-12T14:05:00.000Z';
+    const requestedAt = '2026-03-20T09:30:00.000Z';
+    // Only the portal writes a sign-off (never a member's update): it arrives as server data.
+    await db.milestones.update(brief!.id, {
+      status: 'approved',
+      signOff: {
+        decision: 'approved',
+        by: 'Dana Reyes',
+        at: approvedAt,
+        comment: null,
+        ip: '203.0.113.7',
+      },
+    });
+    await db.milestones.update(design!.id, {
+      status: 'changes_requested',
+      signOff: {
+        decision: 'changes_requested',
+        by: 'Dana Reyes',
+        at: requestedAt,
+        comment: 'The logo should be bigger.',
+      },
+    });
+
+    const when = (at: string) =>
+      new Date(at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+    const briefRow = screen.getByRole('listitem', { name: 'Brief' });
+    const designRow = screen.getByRole('listitem', { name: 'Design' });
+    await waitFor(() => {
+      expect(within(briefRow).getByText('Approved by Dana Reyes')).toBeTruthy();
+      expect(within(designRow).getByText('Changes requested by Dana Reyes')).toBeTruthy();
+    });
+    const approved = within(briefRow)
+      .getByText(/^Approved by/)
+      .closest('p')!;
+    expect(approved.textContent).toBe(
+      `Approved by Dana Reyes on ${when(approvedAt)} from 203.0.113.7`,
+    );
+    expect(within(approved).getByText(when(approvedAt)).getAttribute('datetime')).toBe(approvedAt);
+
+    const requested = within(designRow)
+      .getByText(/^Changes requested by/)
+      .closest('p')!;
+    // No address kept on this record: nothing about one is said.
+    expect(requested.textContent).toBe(`Changes requested by Dana Reyes on ${when(requestedAt)}:`);
+    expect(within(designRow).getByText('“The logo should be bigger.”')).toBeTruthy();
+
+    const launchRow = screen.getByRole('listitem', { name: 'Launch' });
+    expect(within(launchRow).queryByText(/Approved by|Changes requested by/)).toBeNull();
+  });
 });

@@ -5,7 +5,17 @@
  * outbox for the undo window). Everything is a local write, so it works offline.
  */
 import { milestoneStatusWords } from '#contract/entities/milestone.ts';
-import { ArrowDown, ArrowUp, Flag, Pencil, Plus, Trash } from 'lucide-react';
+import {
+  ArrowDown,
+  ArrowUp,
+  CircleCheck,
+  EyeOff,
+  Flag,
+  MessageSquareWarning,
+  Pencil,
+  Plus,
+  Trash,
+} from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import type { LocalProject } from '../../db/app-database.ts';
 import { cancelQueuedChange } from '../../sync/sync-client.ts';
@@ -236,6 +246,8 @@ function MilestoneRow({
   onDelete,
 }: MilestoneRowProps) {
   const { id, title, status, dueDate, amount, currency, signOff, description } = milestone;
+  // Rows stored before the field existed have no value: shown, as the default says.
+  const hidden = milestone.visibleToClient === false;
   const overdue = dueDate !== null && dueDate < today && status !== 'approved';
   const headingId = `milestone-${id}-title`;
   return (
@@ -270,23 +282,19 @@ function MilestoneRow({
                 {formatAmount(amount, currency)}
               </span>
             ) : null}
+            {hidden ? (
+              <span className="inline-flex items-center gap-1 whitespace-nowrap">
+                <EyeOff aria-hidden="true" size={14} className="shrink-0" />
+                Hidden from client
+              </span>
+            ) : null}
           </div>
           {description ? (
             <p className="mt-2 line-clamp-3 text-sm whitespace-pre-line text-fg-muted">
               {description}
             </p>
           ) : null}
-          {signOff ? (
-            <p className="mt-2 rounded-lg bg-surface-muted px-3 py-2 text-sm text-fg">
-              <span className="font-medium">
-                {signOff.decision === 'approved' ? 'Approved' : 'Changes requested'} by {signOff.by}
-              </span>{' '}
-              <span className="text-fg-muted">on {formatSignOffDate(signOff.at)}</span>
-              {signOff.comment ? (
-                <span className="mt-1 block whitespace-pre-line">“{signOff.comment}”</span>
-              ) : null}
-            </p>
-          ) : null}
+          {signOff ? <SignOffRecord signOff={signOff} /> : null}
         </div>
       </div>
       <div className="flex shrink-0 flex-wrap items-center gap-1 pl-10 sm:pl-0">
@@ -327,11 +335,63 @@ function MilestoneRow({
   );
 }
 
-function formatSignOffDate(at: string): string {
+type SignOff = NonNullable<LocalMilestone['signOff']>;
+
+/**
+ * The client's decision from the portal, as recorded: who, when, what they said and (members
+ * only see this tab) the address it came from, so a disputed approval can be traced.
+ */
+function SignOffRecord({ signOff }: { signOff: SignOff }) {
+  const approved = signOff.decision === 'approved';
+  const Icon = approved ? CircleCheck : MessageSquareWarning;
+  const comment = signOff.comment?.trim() ?? '';
+  return (
+    <div
+      className={`mt-3 flex gap-2 rounded-xl border px-3 py-2.5 text-sm ${
+        approved
+          ? 'border-emerald-200 bg-emerald-50 dark:border-emerald-900 dark:bg-emerald-950/40'
+          : 'border-rose-200 bg-rose-50 dark:border-rose-900 dark:bg-rose-950/40'
+      }`}
+    >
+      <Icon
+        aria-hidden="true"
+        size={16}
+        className={`mt-0.5 shrink-0 ${
+          approved ? 'text-emerald-700 dark:text-emerald-300' : 'text-rose-700 dark:text-rose-300'
+        }`}
+      />
+      <div className="min-w-0 flex-1">
+        <p className="break-words text-fg">
+          <span className="font-medium">
+            {approved ? 'Approved' : 'Changes requested'} by {signOff.by}
+          </span>{' '}
+          on <SignOffTime at={signOff.at} />
+          {signOff.ip ? (
+            <span className="text-fg-muted">
+              {' '}
+              from <span className="tabular-nums">{signOff.ip}</span>
+            </span>
+          ) : null}
+          {comment !== '' ? ':' : null}
+        </p>
+        {comment !== '' ? (
+          <blockquote className="mt-1 border-l-2 border-current/20 pl-2 break-words whitespace-pre-line text-fg">
+            “{comment}”
+          </blockquote>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function SignOffTime({ at }: { at: string }) {
   const date = new Date(at);
-  return Number.isNaN(date.getTime())
-    ? at
-    : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  if (Number.isNaN(date.getTime())) return <>{at}</>;
+  return (
+    <time dateTime={at}>
+      {date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}
+    </time>
+  );
 }
 
 interface AddMilestoneFormProps {
