@@ -28,13 +28,17 @@ import {
 } from './endpoints/file-share-link.ts';
 import {
   authenticatePortal,
+  decideChangeRequest,
   generateSasUrl,
   getClientProject,
   getPortalAccess,
+  getPortalChangeRequests,
   getPortalFiles,
   getPortalMilestones,
   getPortalWorkspaceSettings,
+  signOffMilestone,
   signOutPortal,
+  submitChangeRequest,
   updatePortalAccess,
 } from './endpoints/client-portal.ts';
 import { getProjectActivity } from './endpoints/project-activity.ts';
@@ -83,6 +87,10 @@ export const endpointRegistry = [
   getPortalFiles,
   generateSasUrl,
   getPortalWorkspaceSettings,
+  signOffMilestone,
+  getPortalChangeRequests,
+  submitChangeRequest,
+  decideChangeRequest,
   pushMutations,
   pullChanges,
   getNotifications,

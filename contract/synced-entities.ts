@@ -4,6 +4,7 @@
  * (contract/entities/<name>.ts), list it here, write its migration and a Dexie schema version,
  * then its queries and screens (ARCHITECTURE.md "Adding a synced entity").
  */
+import { changeRequestEntity } from './entities/change-request.ts';
 import { clientEntity } from './entities/client.ts';
 import { fileEntity } from './entities/file.ts';
 import { kanbanColumnEntity } from './entities/kanban-column.ts';
@@ -22,6 +23,7 @@ export const syncedEntities = [
   noteEntity,
   clientNoteEntity,
   fileEntity,
+  changeRequestEntity,
 ] as const;
 
 export type SyncedEntities = typeof syncedEntities;

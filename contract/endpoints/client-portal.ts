@@ -11,10 +11,12 @@
 import * as v from 'valibot';
 import { defineEndpoint } from '../define-endpoint.ts';
 import { idSchema } from '../entities/ids.ts';
+import { changeRequestStatuses, MAX_CHANGE_REQUEST_CHARS } from '../entities/change-request.ts';
+import { longTextSchema, titleSchema } from '../entities/fields.ts';
 import { fileNameSchema } from '../entities/file.ts';
 import { milestoneStatuses } from '../entities/milestone.ts';
 import { portalBrandings } from '../entities/plan.ts';
-import { projectStatuses } from '../entities/project.ts';
+import { dateSchema, projectStatuses } from '../entities/project.ts';
 import { text } from '../text.ts';
 
 export const MIN_PORTAL_PASSWORD_CHARS = 8;
@@ -253,4 +255,109 @@ export const getPortalWorkspaceSettings = defineEndpoint({
     "The branding of the session's project's workspace (name, logo, accent colour, welcome text), as its plan allows.",
   query: v.strictObject({ workspaceId: idSchema }),
   output: v.object({ workspace: portalWorkspaceSchema }),
+});
+
+// ---- The client's answers: milestone sign-off and change requests ------------------------------
+
+const commentSchema = (label: string) =>
+  v.pipe(
+    text(`${label} must be text`),
+    v.trim(),
+    v.maxLength(5000, `${label} must be at most 5,000 characters`),
+  );
+
+export const signOffMilestone = defineEndpoint({
+  resource: 'client-portal',
+  operation: 'sign-off-milestone',
+  method: 'POST',
+  auth: 'portal',
+  summary:
+    "The client approves a milestone of the session's project, or asks for changes with a comment. The record keeps the client's name, when, and the session's address; members are notified.",
+  query: v.strictObject({}),
+  body: v.pipe(
+    v.strictObject({
+      projectId: idSchema,
+      milestoneId: idSchema,
+      decision: v.picklist(['approved', 'changes_requested'], 'Approve or ask for changes'),
+      comment: v.optional(v.nullable(commentSchema('The comment'))),
+    }),
+    v.forward(
+      v.check(
+        (body) => body.decision !== 'changes_requested' || (body.comment ?? '') !== '',
+        'Say what should change',
+      ),
+      ['comment'],
+    ),
+  ),
+  output: v.object({ milestone: portalMilestoneSchema }),
+});
+
+export const portalChangeRequestSchema = v.object({
+  id: text(),
+  title: text(),
+  description: v.nullable(text()),
+  desiredDate: v.nullable(text()),
+  status: v.picklist(changeRequestStatuses),
+  costImpact: v.nullable(v.number()),
+  currency: text(),
+  scheduleImpactDays: v.nullable(v.number()),
+  /** The member's answer (with the quote or the decision). */
+  answer: v.nullable(text()),
+  clientDecision: v.nullable(
+    v.object({
+      decision: v.picklist(['accepted', 'declined']),
+      at: text(),
+      comment: v.nullable(text()),
+    }),
+  ),
+  /** Asked for by the client in the portal, or written down by a member. */
+  source: v.picklist(['member', 'portal']),
+  createdAt: text(),
+  updatedAt: text(),
+});
+export type PortalChangeRequest = v.InferOutput<typeof portalChangeRequestSchema>;
+
+export const getPortalChangeRequests = defineEndpoint({
+  resource: 'client-portal',
+  operation: 'get-change-requests',
+  method: 'GET',
+  auth: 'portal',
+  summary: "The change requests of the session's project, newest first, with the members' answers.",
+  query: v.strictObject({ projectId: idSchema }),
+  output: v.object({ changeRequests: v.array(portalChangeRequestSchema) }),
+});
+
+export const submitChangeRequest = defineEndpoint({
+  resource: 'client-portal',
+  operation: 'create-change-request',
+  method: 'POST',
+  auth: 'portal',
+  summary:
+    "The client asks for a change to the session's project. The id is the page's own, so a request queued offline and sent twice is stored once; members are notified.",
+  query: v.strictObject({}),
+  body: v.strictObject({
+    id: idSchema,
+    projectId: idSchema,
+    title: titleSchema,
+    description: v.optional(longTextSchema('Description', MAX_CHANGE_REQUEST_CHARS)),
+    desiredDate: v.optional(dateSchema),
+  }),
+  output: v.object({ changeRequest: portalChangeRequestSchema }),
+});
+
+export const decideChangeRequest = defineEndpoint({
+  resource: 'client-portal',
+  operation: 'decide-change-request',
+  method: 'POST',
+  auth: 'portal',
+  summary:
+    "The client accepts or declines a quoted change of the session's project (only while a quote waits for an answer); members are notified.",
+  query: v.strictObject({}),
+  body: v.strictObject({
+    id: idSchema,
+    projectId: idSchema,
+    decision: v.picklist(['accepted', 'declined'], 'Accept or decline the quote'),
+    comment: v.optional(v.nullable(commentSchema('The comment'))),
+  }),
+  output: v.object({ changeRequest: portalChangeRequestSchema }),
 });

@@ -13,6 +13,7 @@ export const activityKinds = [
   'task',
   'note',
   'file',
+  'change-request',
 ] as const;
 export type ActivityKind = (typeof activityKinds)[number];
 
@@ -20,14 +21,32 @@ export const activityEntrySchema = v.object({
   seq: v.number(),
   at: text(),
   actorId: text(),
-  /** The actor's name as their profile says now ('' when the profile is gone). */
+  /**
+   * A member's name as their profile says now ('' when the profile is gone), or, for the client
+   * acting in the portal, the client's name then.
+   */
   actorName: text(),
+  /** member: a signed-in member; client: the project's client, in the portal. */
+  actorKind: v.picklist(['member', 'client']),
   kind: v.picklist(activityKinds),
   entityId: text(),
   /** The row's name or title at the time of the change. */
   label: text(),
-  /** share, unshare and download: a file's share links (contract/endpoints/file-share-link.ts). */
-  op: v.picklist(['create', 'update', 'delete', 'share', 'unshare', 'download']),
+  /**
+   * share, unshare and download: a file's share links (contract/endpoints/file-share-link.ts);
+   * sign-off: the client's decision on a milestone; portal: the project's portal turned on or off
+   * or its password changed.
+   */
+  op: v.picklist([
+    'create',
+    'update',
+    'delete',
+    'share',
+    'unshare',
+    'download',
+    'sign-off',
+    'portal',
+  ]),
   /** Changed fields with their values before and after (long texts clipped). */
   changes: v.record(text(), v.object({ from: v.unknown(), to: v.unknown() })),
 });

@@ -1,7 +1,7 @@
 /**
  * Milestones (product-anchors 1a, 4.3): the stages of a project a client approves, in the
  * project's order, with an amount to invoice. The sign-off record is written by the client portal
- * only (never by `update-milestone`).
+ * only (never by `update-milestone`): the client's decision, their name, when and from which address.
  */
 import * as v from 'valibot';
 import { text } from '../text.ts';
@@ -34,6 +34,8 @@ const signOffSchema = v.nullable(
     by: v.pipe(text(), v.maxLength(200)),
     at: v.pipe(text(), v.maxLength(40)),
     comment: v.nullable(v.pipe(text(), v.maxLength(5000))),
+    /** The address the portal session signed off from (absent on records before it was kept). */
+    ip: v.optional(v.nullable(v.pipe(text(), v.maxLength(100)))),
   }),
 );
 
@@ -55,6 +57,8 @@ export const milestoneEntity = defineSyncedEntity({
       values: milestoneStatusWords,
     }),
     position: field(orderKeySchema, { word: 'order' }),
+    /** Shown to the client in the portal (all milestones are, until a member hides one). */
+    visibleToClient: field(v.boolean(), { default: true, word: 'shown in the portal' }),
     signOff: field(signOffSchema, {
       default: null,
       create: false,

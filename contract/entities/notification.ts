@@ -11,6 +11,7 @@ export const notificationTypes = [
   'mentioned',
   'change-request-submitted',
   'change-request-decided',
+  'milestone-signed-off',
   'portal-opened',
   'payment-recorded',
   'chat-message',

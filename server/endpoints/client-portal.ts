@@ -11,9 +11,9 @@
 import {
   PORTAL_INVALID_PASSWORD,
   type PortalFile,
-  type PortalMilestone,
   type PortalProject,
 } from '#contract/endpoints/client-portal.ts';
+import { entityNamed } from '#contract/synced-entities.ts';
 import type { FileVersion } from '#contract/entities/file.ts';
 import type { PasswordHasher } from '../auth/password-hasher.ts';
 import type { BlobStorage } from '../files/storage/blob-storage.ts';
@@ -28,6 +28,12 @@ import {
   portalCookieToken,
   type PortalIdentity,
 } from '../portal/portal-sessions.ts';
+import {
+  createClientPortalAnswerHandlers,
+  notifyMembers,
+  toPortalMilestone,
+} from './client-portal-answers.ts';
+import { entitySql } from './entity-sql.ts';
 import { canShowInline } from './file.ts';
 import { workspacePlan } from './plan-limits.ts';
 
@@ -49,6 +55,8 @@ export const portalProjectRateLimit: RateLimitRule = {
   max: 50,
   windowMs: 60 * 60_000,
 };
+
+const milestoneSql = entitySql(entityNamed('milestone'));
 
 const NOT_SET_UP = 'The client portal is not set up on this server.';
 const OTHER_PROJECT = 'This portal session opens another project.';
@@ -79,6 +87,8 @@ export function createClientPortalHandlers(
   };
 
   return {
+    ...createClientPortalAnswerHandlers(rateLimiter, notifications),
+
     async 'client-portal/authenticate'(ctx) {
       const { body, tx, clientIp } = ctx;
       const { passwords, publicUrl } = need();
@@ -118,20 +128,16 @@ export function createClientPortalHandlers(
       ]);
       if (portal.first_today) {
         // The members hear of the client's first visit of their day, not of every reload.
-        const { rows: members } = await tx.query<{ user_id: string }>(
-          'SELECT user_id FROM workspace_member WHERE workspace_id = $1 ORDER BY user_id',
-          [portal.workspace_id],
-        );
-        for (const member of members) {
-          await notifications.createNotification(ctx, {
-            userId: member.user_id,
+        await notifyMembers(
+          ctx,
+          notifications,
+          { workspaceId: portal.workspace_id, projectId: portal.project_id },
+          {
             type: 'portal-opened',
             title: `Your client opened the portal of ${portal.project_name}`,
             link: `/projects/${portal.project_id}/${portal.client_id}`,
-            workspaceId: portal.workspace_id,
-            projectId: portal.project_id,
-          });
-        }
+          },
+        );
       }
       ctx.setResponseHeader('Set-Cookie', portalCookie(token, publicUrl.startsWith('https:')));
       return { authenticated: true as const };
@@ -185,36 +191,13 @@ export function createClientPortalHandlers(
 
     async 'client-portal/get-project-milestones'({ query, portal, tx }) {
       requireOwnProject(portal, query.projectId);
-      const { rows } = await tx.query<{
-        id: string;
-        title: string;
-        description: string | null;
-        due_date: string | null;
-        amount: string | null;
-        currency: string;
-        status: PortalMilestone['status'];
-        position: string;
-        sign_off: PortalMilestone['signOff'];
-      }>(
-        `SELECT id, title, description, due_date::text AS due_date, amount, currency, status,
-                position, sign_off
-         FROM milestone WHERE project_id = $1 AND workspace_id = $2
+      const { rows } = await tx.query<Record<string, unknown>>(
+        `SELECT ${milestoneSql.select} FROM milestone
+         WHERE project_id = $1 AND workspace_id = $2 AND visible_to_client
          ORDER BY position COLLATE "C", id`,
         [portal.projectId, portal.workspaceId],
       );
-      return {
-        milestones: rows.map((row) => ({
-          id: row.id,
-          title: row.title,
-          description: row.description,
-          dueDate: row.due_date,
-          amount: row.amount === null ? null : Number(row.amount),
-          currency: row.currency,
-          status: row.status,
-          position: row.position,
-          signOff: row.sign_off,
-        })),
-      };
+      return { milestones: rows.map((row) => toPortalMilestone(milestoneSql.toRow(row))) };
     },
 
     async 'client-portal/get-project-files'({ query, portal, tx }) {

@@ -45,7 +45,10 @@ export function createEndpointHandlers(deps: EndpointHandlerDeps): EndpointHandl
     ...createUserHandlers(),
     ...createRegisterHandlers(),
     ...createWorkspaceHandlers(),
-    ...createSyncedEntityHandlers(),
+    ...createSyncedEntityHandlers({
+      mailer: deps.mailer,
+      publicUrl: deps.files?.publicUrl ?? null,
+    }),
     ...createProjectActivityHandlers(),
     ...createFileHandlers(deps.files ?? null),
     ...createFileShareLinkHandlers(deps.files ?? null, rateLimiter),

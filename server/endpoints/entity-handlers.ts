@@ -32,7 +32,12 @@ const ACTIVITY_VALUE_CHARS = 500;
 
 export interface EntityHooks {
   /** After the parent check and the change record, before the insert. */
-  beforeCreate?: (ctx: { tx: Queryable; body: Row; identity: Identity }) => Promise<void>;
+  beforeCreate?: (ctx: {
+    tx: Queryable;
+    body: Row;
+    identity: Identity;
+    afterCommit: (effect: () => Promise<void>) => void;
+  }) => Promise<void>;
   /**
    * After the lock, the rules and the change record, before the update. May answer the patch to
    * write instead (a note's merged body).
@@ -43,6 +48,8 @@ export interface EntityHooks {
     patch: Row;
     identity: Identity;
     baseValues: Readonly<Row> | undefined;
+    /** Mail and other effects of the change, run once it is committed. */
+    afterCommit: (effect: () => Promise<void>) => void;
   }) => Promise<Row | undefined | void>;
   /** After the lock and the role check, before the row's descendants go. */
   beforeDelete?: (ctx: {
@@ -54,8 +61,11 @@ export interface EntityHooks {
 }
 
 const ACTIVITY_INSERT =
-  'INSERT INTO project_activity (workspace_id, seq, project_id, actor_id, entity, entity_id, label, op, changes)';
-const ACTIVITY_CASTS = ['', '', '', '', '', '', '', '', '::jsonb'];
+  'INSERT INTO project_activity (workspace_id, seq, project_id, actor_id, entity, entity_id, label, op, changes, actor_name)';
+const ACTIVITY_CASTS = ['', '', '', '', '', '', '', '', '::jsonb', ''];
+
+/** What an activity line says happened. */
+export type ActivityOp = 'create' | 'update' | 'delete' | 'sign-off';
 
 /**
  * One line of a project's activity, written with the change it describes (same transaction, same
@@ -70,7 +80,9 @@ export async function writeActivity(
     seq: number;
     row: Row;
     actorId: string;
-    op: 'create' | 'update' | 'delete';
+    /** Set only when the actor is not a member (the client in the portal): their name then. */
+    actorName?: string;
+    op: ActivityOp;
     changes?: Record<string, { from: unknown; to: unknown }>;
   },
 ): Promise<void> {
@@ -91,6 +103,7 @@ export async function writeActivity(
         ? `${value.slice(0, ACTIVITY_VALUE_CHARS)}…`
         : value,
     ),
+    entry.actorName ?? null,
   ];
   const batch = batchWritesOf(tx);
   if (batch) {
@@ -103,7 +116,48 @@ export async function writeActivity(
   );
 }
 
+/**
+ * A line in a project's activity for an event that changes no synced row (a share link made or
+ * used, the portal turned on). It takes the workspace's next sequence number like a change does
+ * (activity is keyed by it), without a change-log row: devices have nothing to pull, and pull
+ * reads the log, where gaps are normal.
+ */
+export async function writeEventActivity(
+  tx: Queryable,
+  line: {
+    workspaceId: string;
+    projectId: string;
+    actorId: string;
+    entity: 'file' | 'project';
+    entityId: string;
+    label: string;
+    op: 'share' | 'unshare' | 'download' | 'portal';
+    changes: Record<string, { from: unknown; to: unknown }>;
+  },
+): Promise<void> {
+  await tx.query(
+    `WITH next AS (
+       INSERT INTO workspace_seq (workspace_id, seq) VALUES ($1::uuid, 1)
+       ON CONFLICT (workspace_id) DO UPDATE SET seq = workspace_seq.seq + 1
+       RETURNING seq
+     )
+     INSERT INTO project_activity (workspace_id, seq, project_id, actor_id, entity, entity_id, label, op, changes)
+     SELECT $1::uuid, seq, $2::uuid, $3::uuid, $4, $5::uuid, $6, $7, $8::jsonb FROM next`,
+    [
+      line.workspaceId,
+      line.projectId,
+      line.actorId,
+      line.entity,
+      line.entityId,
+      line.label,
+      line.op,
+      JSON.stringify(line.changes),
+    ],
+  );
+}
+
 interface Context {
+  afterCommit: (effect: () => Promise<void>) => void;
   query: Record<string, string | undefined>;
   body: Row;
   identity: Identity;
@@ -249,7 +303,7 @@ export function createEntityHandlers(
   const insertTail = `ON CONFLICT (id) DO NOTHING RETURNING ${sql.select}`;
   const taken = () => new AppError(ErrorCode.CONFLICT, `A ${word} with this id already exists.`);
 
-  const create: Handler = async ({ body, identity, tx, changes }) => {
+  const create: Handler = async ({ body, identity, tx, changes, afterCommit }) => {
     const workspaceId = String(body.workspaceId);
     await requireWorkspaceRole(tx, workspaceId, identity.userId);
     if (parentKey) await requireParent(tx, entity, String(body[parentKey]), workspaceId);
@@ -259,7 +313,7 @@ export function createEntityHandlers(
       entityId: String(body.id),
       op: 'upsert',
     });
-    await hooks.beforeCreate?.({ tx, body, identity });
+    await hooks.beforeCreate?.({ tx, body, identity, afterCommit });
     const values = [
       ...insertKeys.map((key) => sql.encode(key, body[key])),
       identity.userId,
@@ -329,6 +383,7 @@ export function createEntityHandlers(
         patch: body,
         identity,
         baseValues: ctx.baseValues,
+        afterCommit: ctx.afterCommit,
       })) ?? body;
     reportConflict(ctx, current, body, patch);
     // Keys come from the declaration's column list, in its order; the body only says which.

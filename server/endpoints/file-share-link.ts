@@ -21,6 +21,7 @@ import type { FileVersion } from '#contract/entities/file.ts';
 import type { PasswordHasher } from '../auth/password-hasher.ts';
 import type { Queryable } from '../db/database.ts';
 import { AppError, ErrorCode } from '../http/app-error.ts';
+import { writeEventActivity } from './entity-handlers.ts';
 import type { ResourceHandlers } from '../http/endpoint-handler.ts';
 import type { RateLimiter, RateLimitRule } from '../http/rate-limiter.ts';
 import type { BlobStorage } from '../files/storage/blob-storage.ts';
@@ -132,11 +133,7 @@ async function memberFile(tx: Queryable, fileId: string, userId: string): Promis
   return file;
 }
 
-/**
- * A line in the project's activity for a link event. It takes the workspace's next sequence
- * number like a change does (activity is keyed by it), without a change-log row: devices have
- * nothing to pull, and pull reads the log, where gaps are normal.
- */
+/** A line in the project's activity for a link event (a file's line, no change-log row). */
 async function writeLinkActivity(
   tx: Queryable,
   file: Pick<FileRow, 'id' | 'workspace_id' | 'project_id' | 'name'>,
@@ -144,16 +141,16 @@ async function writeLinkActivity(
   op: 'share' | 'unshare' | 'download',
   changes: Record<string, { from: unknown; to: unknown }>,
 ): Promise<void> {
-  await tx.query(
-    `WITH next AS (
-       INSERT INTO workspace_seq (workspace_id, seq) VALUES ($1::uuid, 1)
-       ON CONFLICT (workspace_id) DO UPDATE SET seq = workspace_seq.seq + 1
-       RETURNING seq
-     )
-     INSERT INTO project_activity (workspace_id, seq, project_id, actor_id, entity, entity_id, label, op, changes)
-     SELECT $1::uuid, seq, $2::uuid, $3::uuid, 'file', $4::uuid, $5, $6, $7::jsonb FROM next`,
-    [file.workspace_id, file.project_id, actorId, file.id, file.name, op, JSON.stringify(changes)],
-  );
+  await writeEventActivity(tx, {
+    workspaceId: file.workspace_id,
+    projectId: file.project_id,
+    actorId,
+    entity: 'file',
+    entityId: file.id,
+    label: file.name,
+    op,
+    changes,
+  });
 }
 
 async function linkByToken(tx: Queryable, token: string): Promise<LinkRow> {

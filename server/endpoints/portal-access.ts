@@ -12,6 +12,7 @@ import {
 import type { PasswordHasher } from '../auth/password-hasher.ts';
 import type { Queryable } from '../db/database.ts';
 import { AppError, ErrorCode } from '../http/app-error.ts';
+import { writeEventActivity } from './entity-handlers.ts';
 import type { EndpointHandler } from '../http/endpoint-handler.ts';
 import type { RegisteredEndpoint } from '#contract/endpoint-registry.ts';
 import { endProjectPortalSessions } from '../portal/portal-sessions.ts';
@@ -135,6 +136,29 @@ export function createPortalAccessHandlers(deps: PortalAccessDeps | null): {
       );
       // A new password or a closed portal: every browser that had the old one is out at once.
       if (hash !== null || !body.enabled) await endProjectPortalSessions(tx, project.id);
+      const was = current?.enabled ?? false;
+      if (was !== body.enabled || hash !== null) {
+        const { rows: named } = await tx.query<{ name: string }>(
+          'SELECT name FROM project WHERE id = $1',
+          [project.id],
+        );
+        await writeEventActivity(tx, {
+          workspaceId: project.workspace_id,
+          projectId: project.id,
+          actorId: identity.userId,
+          entity: 'project',
+          entityId: project.id,
+          label: named[0]?.name ?? '',
+          op: 'portal',
+          changes: {
+            ...(was !== body.enabled ? { enabled: { from: was, to: body.enabled } } : {}),
+            // Whether one was set before, never the password or its hash.
+            ...(hash !== null
+              ? { password: { from: Boolean(current?.password_hash), to: true } }
+              : {}),
+          },
+        });
+      }
       return { portal: await readAccess(tx, project, publicUrl) };
     },
   };

@@ -13,6 +13,7 @@ interface ActivityRow {
   at: Date;
   actor_id: string;
   actor_name: string | null;
+  actor_kind: ActivityEntry['actorKind'];
   entity: ActivityEntry['kind'];
   entity_id: string;
   label: string;
@@ -30,7 +31,9 @@ export function createProjectActivityHandlers(): ResourceHandlers<'project-activ
         NO_SUCH_PROJECT,
       );
       const { rows } = await tx.query<ActivityRow>(
-        `SELECT a.seq, a.at, a.actor_id, trim(p.first_name || ' ' || p.last_name) AS actor_name,
+        `SELECT a.seq, a.at, a.actor_id,
+                coalesce(a.actor_name, trim(p.first_name || ' ' || p.last_name)) AS actor_name,
+                CASE WHEN a.actor_name IS NULL THEN 'member' ELSE 'client' END AS actor_kind,
                 a.entity, a.entity_id, a.label, a.op, a.changes
          FROM project_activity a LEFT JOIN user_profile p ON p.id = a.actor_id
          WHERE a.workspace_id = $1 AND a.project_id = $2
@@ -51,6 +54,7 @@ export function createProjectActivityHandlers(): ResourceHandlers<'project-activ
           at: row.at.toISOString(),
           actorId: row.actor_id,
           actorName: row.actor_name ?? '',
+          actorKind: row.actor_kind,
           kind: row.entity,
           entityId: row.entity_id,
           label: row.label,

@@ -8,22 +8,25 @@ import {
   type SyncedEntityName,
 } from '#contract/synced-entities.ts';
 import type { ResourceHandlers } from '../http/endpoint-handler.ts';
+import { createChangeRequestHooks, type ChangeRequestDeps } from './change-request.ts';
 import { createEntityHandlers, type EntityHooks } from './entity-handlers.ts';
 import { fileHooks } from './file.ts';
 import { projectHooks } from './project.ts';
 import { columnHooks, milestoneHooks, noteHooks, taskHooks } from './project-work.ts';
 
-const hooks: { readonly [N in SyncedEntityName]?: EntityHooks } = {
-  project: projectHooks,
-  milestone: milestoneHooks,
-  'kanban-column': columnHooks,
-  task: taskHooks,
-  note: noteHooks,
-  'client-note': noteHooks,
-  file: fileHooks,
-};
-
-export function createSyncedEntityHandlers(): ResourceHandlers<SyncedEntities[number]['resource']> {
+export function createSyncedEntityHandlers(
+  deps: ChangeRequestDeps,
+): ResourceHandlers<SyncedEntities[number]['resource']> {
+  const hooks: { readonly [N in SyncedEntityName]?: EntityHooks } = {
+    project: projectHooks,
+    milestone: milestoneHooks,
+    'kanban-column': columnHooks,
+    task: taskHooks,
+    note: noteHooks,
+    'client-note': noteHooks,
+    file: fileHooks,
+    'change-request': createChangeRequestHooks(deps),
+  };
   const handlers = Object.assign(
     {},
     ...allEntities().map((entity) =>

@@ -147,6 +147,13 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
       keptProjects: 'projectId, workspaceId',
     },
   },
+  {
+    // Change requests (the change request center lists them by status and project).
+    version: 4,
+    stores: {
+      changeRequests: 'id, workspaceId, [workspaceId+projectId], [workspaceId+status]',
+    },
+  },
 ];
 
 export const CURRENT_SCHEMA_VERSION = SCHEMA_VERSIONS.at(-1)?.version ?? 0;

@@ -14,7 +14,10 @@ describe('push failures', () => {
   let workspaceId: string;
   let call: RegisteredUserApp['call'];
   let busy = true;
-  const real = createSyncedEntityHandlers()['client/create-client'];
+  const real = createSyncedEntityHandlers({
+    mailer: { send: () => Promise.resolve() },
+    publicUrl: null,
+  })['client/create-client'];
 
   const create = (clientSeq: number, name: string) => ({
     mutationId: randomUUID(),
