@@ -161,6 +161,32 @@ describe('client portal lines', () => {
     );
   });
 
+  it('tells a milestone or file hidden from the portal or shown again', () => {
+    const hide = { visibleToClient: { from: true, to: false } };
+    expect(describeChange(entry(41, { ...milestone, changes: hide }))).toBe(
+      'hid milestone “Design” from the client portal',
+    );
+    expect(
+      describeChange(
+        entry(42, {
+          kind: 'file',
+          label: 'logo.png',
+          changes: { visibleToClient: { from: false, to: true } },
+        }),
+      ),
+    ).toBe('showed file “logo.png” in the client portal');
+    expect(
+      describeChange(
+        entry(43, {
+          ...milestone,
+          changes: { status: { from: 'planned', to: 'in_progress' }, ...hide },
+        }),
+      ),
+    ).toBe(
+      'changed status of milestone “Design” from Planned to In progress, and hid it from the client portal',
+    );
+  });
+
   it('tells a change request the client sent apart from one a member created', () => {
     const request = {
       kind: 'change-request' as const,

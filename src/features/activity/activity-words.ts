@@ -82,10 +82,16 @@ export function describeChange(entry: ActivityEntry): string {
     entity = null;
   }
   let rename: string | null = null;
+  let shown: boolean | null = null;
   const changes: string[] = [];
   for (const [key, { from, to }] of Object.entries(entry.changes)) {
     if (entity && key === entity.label && typeof from === 'string' && typeof to === 'string') {
       rename = `renamed ${kind} ${quoted(from)} to ${quoted(to)}`;
+      continue;
+    }
+    // "changed shown in the portal from yes to no" reads badly: say what the client now sees.
+    if (key === 'visibleToClient' && typeof to === 'boolean' && from !== to) {
+      shown = to;
       continue;
     }
     const word = entity ? fieldWord(entity, key) : key;
@@ -95,9 +101,18 @@ export function describeChange(entry: ActivityEntry): string {
     else
       changes.push(`${word} from ${valueWord(values, key, from)} to ${valueWord(values, key, to)}`);
   }
+  const other = otherChangeWords(rename, changes, subject);
+  if (shown === null) return other ?? `updated ${subject}`;
+  const visibility = shown ? 'showed it in the client portal' : 'hid it from the client portal';
+  if (other === null) return visibility.replace(' it ', ` ${subject} `);
+  return `${other}, and ${visibility}`;
+}
+
+/** The rename and field changes of an update in words; null when there are none. */
+function otherChangeWords(rename: string | null, changes: string[], subject: string) {
   if (rename)
     return changes.length === 0 ? rename : `${rename} and changed ${joinClauses(changes)}`;
-  if (changes.length === 0) return `updated ${subject}`;
+  if (changes.length === 0) return null;
   if (changes.length === 1) {
     // "changed priority of task “Logo” from No priority to High"
     const [only = ''] = changes;
