@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import { Button as AriaButton, type ButtonProps as AriaButtonProps } from 'react-aria-components';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
@@ -37,6 +38,8 @@ export interface ButtonProps extends Omit<AriaButtonProps, 'className'> {
   variant?: ButtonVariant;
   size?: ButtonSize;
   className?: string;
+  /** To move focus back to the button (React 19 hands `ref` over as a prop). */
+  ref?: Ref<HTMLButtonElement>;
 }
 
 export function Button({ variant, size, className, ...props }: ButtonProps) {

@@ -1,24 +1,29 @@
 /**
  * The client's view of one project (/client/{clientId}/project/{projectId}): progress, milestones
- * and the files a member left visible, under the workspace's branding. What it last showed is
- * kept on the device (portal-snapshot.ts) and painted first, so the page opens offline with
- * "as of <time>"; the session rules of spec section 4 run while it is open (portal-session.ts).
+ * (with the client's sign-off), change requests (asked for, and quotes answered, here) and the
+ * files a member left visible, under the workspace's branding. What it last showed is kept on the
+ * device (portal-snapshot.ts) and painted first, so the page opens offline with "as of <time>";
+ * change requests asked for offline wait on the device (portal-outbox.ts). The session rules of
+ * spec section 4 run while it is open (portal-session.ts).
  *
  * A 401 or 403 from the server means the portal session ended there (a new password, the portal
  * turned off, 30 minutes idle): the page goes back to the password gate for this project.
  */
 import type { CallEndpoint } from '#contract/define-endpoint.ts';
 import {
+  decideChangeRequest,
   generateSasUrl,
   getClientProject,
+  getPortalChangeRequests,
   getPortalFiles,
   getPortalMilestones,
   getPortalWorkspaceSettings,
+  signOffMilestone,
   signOutPortal,
+  submitChangeRequest,
+  type PortalChangeRequest,
   type PortalFile,
-  type PortalMilestone,
 } from '#contract/endpoints/client-portal.ts';
-import { milestoneStatusWords } from '#contract/entities/milestone.ts';
 import { CalendarDays, CloudOff, Download, FolderOpen, LogOut, RefreshCw } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from '../../ui/button.tsx';
@@ -30,9 +35,25 @@ import {
   formatFileDate,
   formatFileDateTime,
 } from '../files/file-format.ts';
-import { formatAmount, formatDate, milestoneBadgeClasses } from '../milestones/milestone-format.ts';
+import { formatDate } from '../milestones/milestone-format.ts';
 import { ProgressBar } from '../milestones/progress-bar.tsx';
 import { ProjectStatusBadge } from '../projects/project-status-badge.tsx';
+import { portalActionFailure, type PortalActionResult } from './portal-action-result.ts';
+import type { QuoteDecision } from './portal-change-request-item.tsx';
+import { PortalChangeRequests } from './portal-change-requests.tsx';
+import {
+  PortalMilestoneItem,
+  SIGN_OFF_OFFLINE,
+  type SignOffDecision,
+} from './portal-milestone-item.tsx';
+import {
+  createPortalOutbox,
+  isNetworkFailure,
+  isSessionFailure,
+  readPortalOutbox,
+  type ChangeRequestDraft,
+  type PortalOutbox,
+} from './portal-outbox.ts';
 import { clearPortalSession, watchPortalSession } from './portal-session.ts';
 import {
   readPortalSnapshot,
@@ -40,6 +61,7 @@ import {
   writePortalSnapshot,
   type PortalSnapshot,
 } from './portal-snapshot.ts';
+import { useBrowserOnline } from './use-browser-online.ts';
 
 export interface PortalProjectScreenProps {
   projectId: string;
@@ -51,6 +73,8 @@ export interface PortalProjectScreenProps {
   startDownload?: (url: string) => void;
   storage?: Storage | undefined;
   now?: () => number;
+  /** Makes a new change request's id (a UUID); a test passes a fixed one. */
+  newId?: () => string;
 }
 
 /** While the visitor is active, the page asks the server again at most this often. */
@@ -67,6 +91,16 @@ function statusOf(error: unknown): number | null {
   return typeof status === 'number' ? status : null;
 }
 
+/** Replaces the row with the same id, or puts a new one first (the lists are newest first). */
+function upsert<T extends { id: string }>(rows: T[], row: T): T[] {
+  return rows.some((r) => r.id === row.id)
+    ? rows.map((r) => (r.id === row.id ? row : r))
+    : [row, ...rows];
+}
+
+const DECIDE_OFFLINE_FAILED =
+  'You’re offline: your answer was not sent. Try again when you’re back online.';
+
 export function PortalProjectScreen({
   projectId,
   clientId,
@@ -75,11 +109,19 @@ export function PortalProjectScreen({
   startDownload = (url) => window.location.assign(url),
   storage = globalThis.localStorage,
   now = Date.now,
+  newId = () => crypto.randomUUID(),
 }: PortalProjectScreenProps) {
   const [snapshot, setSnapshot] = useState<PortalSnapshot | null>(() =>
     readPortalSnapshot(storage, projectId),
   );
   const [freshness, setFreshness] = useState<Freshness>({ state: 'loading' });
+  const [changeRequestsError, setChangeRequestsError] = useState<string | null>(null);
+  const [waiting, setWaiting] = useState(() => readPortalOutbox(storage, projectId));
+  const outboxRef = useRef<PortalOutbox | null>(null);
+  // Counts the client's answers the server accepted: a load that was under way meanwhile may
+  // have read the row before the change, so its answer is not painted over the newer one.
+  const accepted = useRef(0);
+  const browserOnline = useBrowserOnline();
   const [downloading, setDownloading] = useState<string | null>(null);
   const [downloadError, setDownloadError] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -91,19 +133,61 @@ export function PortalProjectScreen({
     toGate();
   }, [storage, toGate]);
 
+  /** Keeps a row the server just answered, on screen and in the offline copy. */
+  const change = useCallback(
+    (edit: (snapshot: PortalSnapshot) => PortalSnapshot) => {
+      accepted.current += 1;
+      setSnapshot((previous) => {
+        if (!previous) return previous;
+        const next = edit(previous);
+        writePortalSnapshot(storage, next);
+        return next;
+      });
+    },
+    [storage],
+  );
+
   const load = useCallback(async () => {
     lastLoad.current = now();
     try {
-      const { project } = await callEndpoint(getClientProject, { query: { id: projectId } });
-      const [{ milestones }, { files }, { workspace }] = await Promise.all([
-        callEndpoint(getPortalMilestones, { query: { projectId } }),
-        callEndpoint(getPortalFiles, { query: { projectId } }),
-        callEndpoint(getPortalWorkspaceSettings, { query: { workspaceId: project.workspaceId } }),
-      ]);
-      const next: PortalSnapshot = { savedAt: now(), project, milestones, files, workspace };
-      writePortalSnapshot(storage, next);
-      setSnapshot(next);
-      setFreshness({ state: 'fresh' });
+      for (let attempt = 0; ; attempt += 1) {
+        const acceptedBefore = accepted.current;
+        const { project } = await callEndpoint(getClientProject, { query: { id: projectId } });
+        const [{ milestones }, { files }, { workspace }, changeRequests] = await Promise.all([
+          callEndpoint(getPortalMilestones, { query: { projectId } }),
+          callEndpoint(getPortalFiles, { query: { projectId } }),
+          callEndpoint(getPortalWorkspaceSettings, { query: { workspaceId: project.workspaceId } }),
+          // The list failing alone (not the session, not the network) leaves the rest of the page
+          // fresh and the requests as last seen.
+          callEndpoint(getPortalChangeRequests, { query: { projectId } }).then(
+            (answer) => answer.changeRequests,
+            (error: unknown) => {
+              if (isSessionFailure(error) || isNetworkFailure(error)) throw error;
+              return null;
+            },
+          ),
+        ]);
+        if (accepted.current !== acceptedBefore && attempt < 2) continue;
+        setChangeRequestsError(
+          changeRequests === null
+            ? 'Change requests could not be loaded just now; showing the ones you saw last.'
+            : null,
+        );
+        setSnapshot((previous) => {
+          const next: PortalSnapshot = {
+            savedAt: now(),
+            project,
+            milestones,
+            files,
+            workspace,
+            changeRequests: changeRequests ?? previous?.changeRequests ?? [],
+          };
+          writePortalSnapshot(storage, next);
+          return next;
+        });
+        setFreshness({ state: 'fresh' });
+        break;
+      }
     } catch (error) {
       const status = statusOf(error);
       if (status === 401 || status === 403) {
@@ -121,8 +205,34 @@ export function PortalProjectScreen({
                   : 'Your project could not be loaded. Please try again.',
             },
       );
+      return;
     }
+    // Connected and signed in: what waited on the device can go now.
+    void outboxRef.current?.flush();
   }, [callEndpoint, endSession, now, projectId, storage]);
+
+  // Change requests asked for offline: sent when the browser is back online, and after each load.
+  useEffect(() => {
+    const outbox = createPortalOutbox({
+      storage,
+      projectId,
+      send: async (body) =>
+        (await callEndpoint(submitChangeRequest, { query: {}, body })).changeRequest,
+      navigator: globalThis.navigator,
+      target: window,
+      now,
+      onChange: () => setWaiting(outbox.entries()),
+      onSent: (changeRequest) =>
+        change((s) => ({ ...s, changeRequests: upsert(s.changeRequests, changeRequest) })),
+      onSessionEnded: endSession,
+    });
+    outboxRef.current = outbox;
+    setWaiting(outbox.entries());
+    return () => {
+      outbox.stop();
+      outboxRef.current = null;
+    };
+  }, [callEndpoint, change, endSession, now, projectId, storage]);
 
   useEffect(() => {
     void load();
@@ -199,6 +309,71 @@ export function PortalProjectScreen({
     }
   };
 
+  const signOff = async (
+    milestoneId: string,
+    decision: SignOffDecision,
+    comment: string | null,
+  ): Promise<PortalActionResult> => {
+    try {
+      const { milestone } = await callEndpoint(signOffMilestone, {
+        query: {},
+        body: { projectId, milestoneId, decision, ...(comment === null ? {} : { comment }) },
+      });
+      change((s) => ({ ...s, milestones: upsert(s.milestones, milestone) }));
+      return { ok: true };
+    } catch (error) {
+      if (isSessionFailure(error)) endSession();
+      // Someone (or another tab) answered first: show what the milestone is now.
+      if (statusOf(error) === 409) void load();
+      return portalActionFailure(error, `${SIGN_OFF_OFFLINE}. Nothing was sent.`, ['comment']);
+    }
+  };
+
+  const createChangeRequest = async (draft: ChangeRequestDraft): Promise<PortalActionResult> => {
+    const outbox = outboxRef.current;
+    if (!outbox) return { ok: false, message: 'Please try again.', fieldErrors: {} };
+    try {
+      const outcome = await outbox.submit(draft);
+      if (outcome.state === 'sent') {
+        const sent: PortalChangeRequest = outcome.changeRequest;
+        change((s) => ({ ...s, changeRequests: upsert(s.changeRequests, sent) }));
+      }
+      return { ok: true };
+    } catch (error) {
+      if (isSessionFailure(error)) {
+        // What the client typed is kept and sent once they are back in.
+        outbox.queue(draft);
+        endSession();
+        return { ok: true };
+      }
+      return portalActionFailure(error, 'You’re offline: please try again.', [
+        'title',
+        'description',
+        'desiredDate',
+      ]);
+    }
+  };
+
+  const decide = async (
+    id: string,
+    decision: QuoteDecision,
+    comment: string | null,
+  ): Promise<PortalActionResult> => {
+    try {
+      const { changeRequest } = await callEndpoint(decideChangeRequest, {
+        query: {},
+        body: { id, projectId, decision, ...(comment === null ? {} : { comment }) },
+      });
+      change((s) => ({ ...s, changeRequests: upsert(s.changeRequests, changeRequest) }));
+      return { ok: true };
+    } catch (error) {
+      if (isSessionFailure(error)) endSession();
+      // The quote is no longer waiting for an answer (withdrawn, re-quoted, answered elsewhere).
+      if (statusOf(error) === 409) void load();
+      return portalActionFailure(error, DECIDE_OFFLINE_FAILED, ['comment']);
+    }
+  };
+
   if (!snapshot) {
     if (freshness.state === 'loading') {
       return (
@@ -227,7 +402,8 @@ export function PortalProjectScreen({
     );
   }
 
-  const { project, milestones, files, workspace } = snapshot;
+  const { project, milestones, files, workspace, changeRequests } = snapshot;
+  const offline = !browserOnline || freshness.state === 'offline';
   const approved = milestones.filter((m) => m.status === 'approved').length;
   const accent = workspace.brandColor ?? undefined;
   return (
@@ -272,7 +448,10 @@ export function PortalProjectScreen({
           </p>
         ) : null}
         <FreshnessLine
-          freshness={freshness}
+          // The browser saying it lost the network makes the last answer a copy "as of" its time.
+          freshness={
+            !browserOnline && freshness.state === 'fresh' ? { state: 'offline' } : freshness
+          }
           savedAt={snapshot.savedAt}
           onRetry={() => void load()}
         />
@@ -306,11 +485,29 @@ export function PortalProjectScreen({
         ) : (
           <ol className="flex flex-col gap-3">
             {milestones.map((milestone) => (
-              <MilestoneItem key={milestone.id} milestone={milestone} />
+              <PortalMilestoneItem
+                key={milestone.id}
+                milestone={milestone}
+                offline={offline}
+                signOff={(decision, comment) => signOff(milestone.id, decision, comment)}
+              />
             ))}
           </ol>
         )}
       </section>
+
+      <PortalChangeRequests
+        projectId={projectId}
+        workspaceName={workspace.name}
+        changeRequests={changeRequests}
+        waiting={waiting}
+        offline={offline}
+        loadError={changeRequestsError}
+        newId={newId}
+        create={createChangeRequest}
+        decide={decide}
+        remove={(id) => outboxRef.current?.remove(id)}
+      />
 
       <section aria-labelledby="portal-files" className="flex flex-col gap-3">
         <h2 id="portal-files" className="text-xl font-semibold text-fg">
@@ -402,37 +599,5 @@ function FreshnessLine({
         </>
       )}
     </div>
-  );
-}
-
-function MilestoneItem({ milestone }: { milestone: PortalMilestone }) {
-  const { signOff } = milestone;
-  return (
-    <li className="flex flex-col gap-2 rounded-2xl border border-border bg-surface p-4">
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <h3 className="font-semibold break-words text-fg">{milestone.title}</h3>
-        <span
-          className={`rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${milestoneBadgeClasses[milestone.status]}`}
-        >
-          {milestoneStatusWords[milestone.status]}
-        </span>
-      </div>
-      <p className="flex flex-wrap gap-x-3 text-sm text-fg-muted">
-        {milestone.dueDate ? <span>Due {formatDate(milestone.dueDate)}</span> : null}
-        {milestone.amount !== null ? (
-          <span>{formatAmount(milestone.amount, milestone.currency)}</span>
-        ) : null}
-      </p>
-      {milestone.description ? (
-        <p className="text-sm whitespace-pre-line text-fg">{milestone.description}</p>
-      ) : null}
-      {signOff ? (
-        <p className="text-sm text-fg-muted">
-          {signOff.decision === 'approved' ? 'Approved' : 'Changes requested'} by {signOff.by} on{' '}
-          {formatFileDateTime(signOff.at)}
-          {signOff.comment ? `: “${signOff.comment}”` : ''}
-        </p>
-      ) : null}
-    </li>
   );
 }

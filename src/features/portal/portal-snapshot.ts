@@ -1,11 +1,12 @@
 /**
  * What the client last saw of their project, kept on the device so the portal opens offline
- * ("as of <time>"). One entry per project in localStorage: small (a project, its milestones and
- * file list), read before the first paint, and checked against the contract's schemas on the way
+ * ("as of <time>"). One entry per project in localStorage: small (a project, its milestones, file
+ * list and change requests), read before the first paint, and checked against the contract's schemas on the way
  * back in, so a stale or tampered entry is dropped rather than shown.
  */
 import * as v from 'valibot';
 import {
+  portalChangeRequestSchema,
   portalFileSchema,
   portalMilestoneSchema,
   portalProjectSchema,
@@ -19,8 +20,11 @@ export const portalSnapshotSchema = v.object({
   milestones: v.array(portalMilestoneSchema),
   files: v.array(portalFileSchema),
   workspace: portalWorkspaceSchema,
+  /** Newest first. Copies saved before change requests were kept read back as none. */
+  changeRequests: v.optional(v.array(portalChangeRequestSchema), []),
 });
 export type PortalSnapshot = v.InferOutput<typeof portalSnapshotSchema>;
+export type PortalSnapshotInput = v.InferInput<typeof portalSnapshotSchema>;
 
 const keyOf = (projectId: string) => `satchel-portal-snapshot:${projectId}`;
 
@@ -40,7 +44,7 @@ export function readPortalSnapshot(
 
 export function writePortalSnapshot(
   storage: Pick<Storage, 'setItem'> | undefined,
-  snapshot: PortalSnapshot,
+  snapshot: PortalSnapshotInput,
 ): void {
   try {
     storage?.setItem(keyOf(snapshot.project.id), JSON.stringify(snapshot));

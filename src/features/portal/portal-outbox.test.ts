@@ -1,0 +1,235 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { PortalChangeRequest } from '#contract/endpoints/client-portal.ts';
+import {
+  createPortalOutbox,
+  readPortalOutbox,
+  type ChangeRequestDraft,
+  type PortalOutboxOptions,
+} from './portal-outbox.ts';
+import { apiError, memoryStorage, portalChangeRequest } from './portal-test-api.ts';
+
+const projectId = '0192f3a0-0000-7000-8000-0000000000aa';
+const otherProjectId = '0192f3a0-0000-7000-8000-0000000000ee';
+const idA = '0192f3a0-0000-4000-8000-00000000000a';
+const idB = '0192f3a0-0000-4000-8000-00000000000b';
+
+const draft = (id: string, title = `Request ${id.slice(-1)}`): ChangeRequestDraft => ({
+  id,
+  projectId,
+  title,
+});
+const answer = (body: ChangeRequestDraft): PortalChangeRequest =>
+  portalChangeRequest({ id: body.id, title: body.title });
+
+/** A window stand-in whose `online` event the test fires. */
+function fakeWindow() {
+  const target = new EventTarget();
+  const nav = { onLine: false };
+  return {
+    target,
+    nav,
+    goOnline: () => {
+      nav.onLine = true;
+      target.dispatchEvent(new Event('online'));
+    },
+  };
+}
+
+function setup(
+  send: PortalOutboxOptions['send'],
+  overrides: Partial<PortalOutboxOptions> = {},
+  storage = memoryStorage(),
+) {
+  const win = fakeWindow();
+  const sent: PortalChangeRequest[] = [];
+  const onSessionEnded = vi.fn();
+  const onChange = vi.fn();
+  let clock = Date.parse('2026-03-12T09:00:00.000Z');
+  const outbox = createPortalOutbox({
+    storage,
+    projectId,
+    send,
+    navigator: win.nav,
+    target: win.target,
+    now: () => (clock += 1000),
+    onChange,
+    onSent: (request) => sent.push(request),
+    onSessionEnded,
+    ...overrides,
+  });
+  return { outbox, win, sent, onSessionEnded, onChange, storage };
+}
+
+let stop: (() => void) | null = null;
+afterEach(() => {
+  stop?.();
+  stop = null;
+});
+
+describe('createPortalOutbox', () => {
+  it('offline, keeps a request on the device without trying to send it', async () => {
+    const send = vi.fn((body: ChangeRequestDraft) => Promise.resolve(answer(body)));
+    const { outbox, storage, onChange } = setup(send);
+    stop = outbox.stop;
+    const outcome = await outbox.submit(draft(idA));
+    expect(outcome.state).toBe('queued');
+    expect(send).not.toHaveBeenCalled();
+    expect(onChange).toHaveBeenCalled();
+    expect(readPortalOutbox(storage, projectId)).toEqual([
+      { body: draft(idA), queuedAt: Date.parse('2026-03-12T09:00:01.000Z'), refused: null },
+    ]);
+    // Another project's page reads its own list only.
+    expect(readPortalOutbox(storage, otherProjectId)).toEqual([]);
+  });
+
+  it('online, sends at once and keeps nothing', async () => {
+    const send = vi.fn((body: ChangeRequestDraft) => Promise.resolve(answer(body)));
+    const { outbox, win, storage } = setup(send);
+    stop = outbox.stop;
+    win.nav.onLine = true;
+    const outcome = await outbox.submit(draft(idA));
+    expect(outcome).toEqual({ state: 'sent', changeRequest: answer(draft(idA)) });
+    expect(readPortalOutbox(storage, projectId)).toEqual([]);
+  });
+
+  it('a network failure on the way keeps the request; a 5xx or a 400 is the caller’s to show', async () => {
+    const send = vi
+      .fn<PortalOutboxOptions['send']>()
+      .mockRejectedValueOnce(apiError(0, 'Failed to fetch'))
+      .mockRejectedValueOnce(apiError(400, 'Title is required'));
+    const { outbox, win, storage } = setup(send);
+    stop = outbox.stop;
+    win.nav.onLine = true;
+    expect((await outbox.submit(draft(idA))).state).toBe('queued');
+    await expect(outbox.submit(draft(idB))).rejects.toMatchObject({ status: 400 });
+    expect(readPortalOutbox(storage, projectId).map((e) => e.body.id)).toEqual([idA]);
+  });
+
+  it('sends what waits, oldest first, when the browser is back online', async () => {
+    const send = vi.fn((body: ChangeRequestDraft) => Promise.resolve(answer(body)));
+    const { outbox, win, sent, storage } = setup(send);
+    stop = outbox.stop;
+    await outbox.submit(draft(idA));
+    await outbox.submit(draft(idB));
+    expect(send).not.toHaveBeenCalled();
+    win.goOnline();
+    await vi.waitFor(() => expect(sent.map((r) => r.id)).toEqual([idA, idB]));
+    expect(send.mock.calls.map(([body]) => body)).toEqual([draft(idA), draft(idB)]);
+    expect(readPortalOutbox(storage, projectId)).toEqual([]);
+  });
+
+  it('a page opened later sends what an earlier page kept (flush)', async () => {
+    const storage = memoryStorage();
+    const first = setup(() => Promise.reject(apiError(0, 'offline')), {}, storage);
+    await first.outbox.submit(draft(idA));
+    first.outbox.stop();
+
+    const send = vi.fn((body: ChangeRequestDraft) => Promise.resolve(answer(body)));
+    const second = setup(send, { navigator: { onLine: true } }, storage);
+    stop = second.outbox.stop;
+    await second.outbox.flush();
+    expect(second.sent.map((r) => r.id)).toEqual([idA]);
+    expect(readPortalOutbox(storage, projectId)).toEqual([]);
+  });
+
+  it('a 4xx marks the request refused with the server’s words and never sends it again', async () => {
+    const send = vi
+      .fn<PortalOutboxOptions['send']>()
+      .mockRejectedValueOnce(apiError(422, 'This project is closed to new requests.'))
+      .mockImplementation((body) => Promise.resolve(answer(body)));
+    const { outbox, win, sent, storage } = setup(send);
+    stop = outbox.stop;
+    await outbox.submit(draft(idA));
+    await outbox.submit(draft(idB));
+    win.goOnline();
+    // The refusal of the first does not hold the second back.
+    await vi.waitFor(() => expect(sent.map((r) => r.id)).toEqual([idB]));
+    expect(readPortalOutbox(storage, projectId)).toEqual([
+      expect.objectContaining({
+        body: draft(idA),
+        refused: { status: 422, message: 'This project is closed to new requests.' },
+      }),
+    ]);
+    await outbox.flush();
+    win.goOnline();
+    await outbox.flush();
+    expect(send).toHaveBeenCalledTimes(2);
+
+    outbox.remove(idA);
+    expect(readPortalOutbox(storage, projectId)).toEqual([]);
+  });
+
+  it('a 5xx or a rate limit leaves the request waiting for the next chance', async () => {
+    const send = vi
+      .fn<PortalOutboxOptions['send']>()
+      .mockRejectedValueOnce(apiError(503, 'Unavailable'))
+      .mockRejectedValueOnce(apiError(429, 'Too many requests'))
+      .mockImplementation((body) => Promise.resolve(answer(body)));
+    const { outbox, win, sent, storage } = setup(send);
+    stop = outbox.stop;
+    await outbox.submit(draft(idA));
+    win.nav.onLine = true;
+    await outbox.flush();
+    await outbox.flush();
+    expect(readPortalOutbox(storage, projectId)[0]?.refused).toBeNull();
+    await outbox.flush();
+    expect(sent.map((r) => r.id)).toEqual([idA]);
+  });
+
+  it('a 401 keeps the request for after the password gate and says the session ended', async () => {
+    const send = vi.fn<PortalOutboxOptions['send']>(() =>
+      Promise.reject(apiError(401, 'Your portal session has ended.')),
+    );
+    const { outbox, win, onSessionEnded, storage } = setup(send);
+    stop = outbox.stop;
+    await outbox.submit(draft(idA));
+    win.goOnline();
+    await vi.waitFor(() => expect(onSessionEnded).toHaveBeenCalledTimes(1));
+    expect(readPortalOutbox(storage, projectId)).toEqual([
+      expect.objectContaining({ body: draft(idA), refused: null }),
+    ]);
+  });
+
+  it('runs one flush at a time, so two `online` events do not send a request twice', async () => {
+    let release: () => void = () => undefined;
+    const send = vi.fn(
+      (body: ChangeRequestDraft) =>
+        new Promise<PortalChangeRequest>((resolve) => {
+          release = () => resolve(answer(body));
+        }),
+    );
+    const { outbox, win, sent } = setup(send);
+    stop = outbox.stop;
+    await outbox.submit(draft(idA));
+    win.goOnline();
+    win.goOnline();
+    void outbox.flush();
+    release();
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    expect(send).toHaveBeenCalledTimes(1);
+  });
+
+  it('stops listening for `online` once stopped', async () => {
+    const send = vi.fn((body: ChangeRequestDraft) => Promise.resolve(answer(body)));
+    const { outbox, win } = setup(send);
+    await outbox.submit(draft(idA));
+    outbox.stop();
+    win.goOnline();
+    await Promise.resolve();
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('drops an unreadable list instead of showing it', () => {
+    const storage = memoryStorage();
+    storage.setItem(`satchel-portal-outbox:${projectId}`, '{not json');
+    expect(readPortalOutbox(storage, projectId)).toEqual([]);
+    storage.setItem(
+      `satchel-portal-outbox:${projectId}`,
+      JSON.stringify([
+        { body: { id: 'nope', projectId, title: 'x' }, queuedAt: 1, refused: null },
+        { body: draft(idB), queuedAt: 2, refused: null },
+      ]),
+    );
+    expect(readPortalOutbox(storage, projectId).map((e) => e.body.id)).toEqual([idB]);
+  });
+});
