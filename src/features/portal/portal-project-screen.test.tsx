@@ -10,6 +10,7 @@ import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readPortalOutbox } from './portal-outbox.ts';
+import type { PortalFileCopies } from './portal-file-copies.ts';
 import { PortalProjectScreen } from './portal-project-screen.tsx';
 import { portalSessionStorageKey, readPortalSession } from './portal-session.ts';
 import { readPortalSnapshot, writePortalSnapshot } from './portal-snapshot.ts';
@@ -153,7 +154,40 @@ const itemOf = (list: HTMLElement, title: string) => {
   return item;
 };
 
-function renderPortal(answers: Parameters<typeof fakePortalApi>[0], storage = memoryStorage()) {
+/** File copies in memory, as Cache Storage would keep them (portal-file-copies.ts is tested apart). */
+function memoryFileCopies(): PortalFileCopies & { bytes: Map<string, Blob> } {
+  const bytes = new Map<string, Blob>();
+  const key = (projectId: string, id: string, version: number) => `${projectId}/${id}/${version}`;
+  return {
+    bytes,
+    kept: (pid) =>
+      Promise.resolve(
+        new Map(
+          [...bytes.keys()]
+            .filter((k) => k.startsWith(`${pid}/`))
+            .map((k) => [k.split('/')[1] ?? '', Number(k.split('/')[2])]),
+        ),
+      ),
+    keep: (pid, file, blob) => {
+      bytes.set(key(pid, file.id, file.version), blob);
+      return Promise.resolve();
+    },
+    open: (pid, file) => Promise.resolve(bytes.get(key(pid, file.id, file.version)) ?? null),
+    forget: (pid) => {
+      for (const k of [...bytes.keys()]) if (k.startsWith(`${pid}/`)) bytes.delete(k);
+      return Promise.resolve();
+    },
+  };
+}
+
+function renderPortal(
+  answers: Parameters<typeof fakePortalApi>[0],
+  storage = memoryStorage(),
+  files: {
+    fileCopies?: PortalFileCopies;
+    fetchFile?: (url: string) => Promise<Blob>;
+  } = {},
+) {
   storage.setItem(
     portalSessionStorageKey,
     JSON.stringify({ projectId, clientId, lastActivity: Date.now() }),
@@ -161,6 +195,7 @@ function renderPortal(answers: Parameters<typeof fakePortalApi>[0], storage = me
   const api = fakePortalApi(answers);
   const toGate = vi.fn();
   const startDownload = vi.fn();
+  const saveFile = vi.fn();
   // The portal layout puts the page in <main>.
   render(
     <main>
@@ -172,10 +207,13 @@ function renderPortal(answers: Parameters<typeof fakePortalApi>[0], storage = me
         startDownload={startDownload}
         storage={storage}
         newId={() => newRequestId}
+        fileCopies={files.fileCopies ?? memoryFileCopies()}
+        fetchFile={files.fetchFile ?? (() => Promise.reject(new TypeError('Failed to fetch')))}
+        saveFile={saveFile}
       />
     </main>,
   );
-  return { ...api, toGate, startDownload, storage };
+  return { ...api, toGate, startDownload, saveFile, storage };
 }
 
 describe('PortalProjectScreen', () => {
@@ -226,6 +264,43 @@ describe('PortalProjectScreen', () => {
         downloadFileName: 'handover.pdf',
       },
     });
+  });
+
+  it('keeps a file it opened on the device and opens that copy again without a new link', async () => {
+    const user = userEvent.setup();
+    const copies = memoryFileCopies();
+    const fetched: string[] = [];
+    const portal = renderPortal(
+      {
+        ...online(),
+        'generate-sas-url': [() => ({ sasUrl: 'http://x/files/d/b?sig=1', expiresAt: '' })],
+      },
+      memoryStorage(),
+      {
+        fileCopies: copies,
+        fetchFile: (url) => {
+          fetched.push(url);
+          return Promise.resolve(new Blob(['%PDF handover']));
+        },
+      },
+    );
+    const button = await screen.findByRole('button', { name: 'Download handover.pdf' });
+    await user.click(button);
+    await waitFor(() => expect(portal.saveFile).toHaveBeenCalledTimes(1));
+    expect(portal.saveFile.mock.calls[0]?.[1]).toBe('handover.pdf');
+    expect(fetched).toEqual(['http://x/files/d/b?sig=1']);
+    expect(portal.startDownload).not.toHaveBeenCalled();
+    expect(await screen.findByText('On this device')).toBeTruthy();
+
+    const links = portal.calls.filter((c) => c.operation === 'generate-sas-url').length;
+    await user.click(button);
+    await waitFor(() => expect(portal.saveFile).toHaveBeenCalledTimes(2));
+    expect(await (portal.saveFile.mock.calls[1]?.[0] as Blob).text()).toBe('%PDF handover');
+    expect(portal.calls.filter((c) => c.operation === 'generate-sas-url')).toHaveLength(links);
+
+    await user.click(screen.getByRole('button', { name: 'Leave portal' }));
+    await waitFor(() => expect(portal.toGate).toHaveBeenCalled());
+    expect(copies.bytes.size).toBe(0);
   });
 
   it('offline, shows what the client last saw, as of when', async () => {

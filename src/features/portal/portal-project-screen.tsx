@@ -24,7 +24,15 @@ import {
   type PortalChangeRequest,
   type PortalFile,
 } from '#contract/endpoints/client-portal.ts';
-import { CalendarDays, CloudOff, Download, FolderOpen, LogOut, RefreshCw } from 'lucide-react';
+import {
+  CalendarDays,
+  CloudOff,
+  Download,
+  FolderOpen,
+  HardDriveDownload,
+  LogOut,
+  RefreshCw,
+} from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -46,6 +54,7 @@ import {
   SIGN_OFF_OFFLINE,
   type SignOffDecision,
 } from './portal-milestone-item.tsx';
+import { createPortalFileCopies, type PortalFileCopies } from './portal-file-copies.ts';
 import {
   createPortalOutbox,
   isNetworkFailure,
@@ -75,6 +84,37 @@ export interface PortalProjectScreenProps {
   now?: () => number;
   /** Makes a new change request's id (a UUID); a test passes a fixed one. */
   newId?: () => string;
+  /** Where opened files are kept for offline (Cache Storage in a browser). */
+  fileCopies?: PortalFileCopies;
+  /** Reads a signed link's bytes; refused (a cross-origin store without CORS): plain download. */
+  fetchFile?: (url: string) => Promise<Blob>;
+  /** Hands bytes to the browser as a download named `name`. */
+  saveFile?: (bytes: Blob, name: string) => void;
+}
+
+/**
+ * Files up to this size are read into the page and kept for offline when opened; bigger ones go
+ * straight to the browser's download (a phone should not hold 200 MB in memory for a copy).
+ */
+export const MAX_PORTAL_COPY_BYTES = 50 * 1024 * 1024;
+
+async function fetchBytes(url: string): Promise<Blob> {
+  const response = await fetch(url, { credentials: 'omit' });
+  if (!response.ok) throw new Error(`The file answered ${response.status}.`);
+  return response.blob();
+}
+
+function saveBytes(bytes: Blob, name: string): void {
+  const url = URL.createObjectURL(bytes);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser has taken the download by the next task; the URL is no longer needed.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 /** While the visitor is active, the page asks the server again at most this often. */
@@ -110,7 +150,13 @@ export function PortalProjectScreen({
   storage = globalThis.localStorage,
   now = Date.now,
   newId = () => crypto.randomUUID(),
+  fileCopies: givenFileCopies,
+  fetchFile = fetchBytes,
+  saveFile = saveBytes,
 }: PortalProjectScreenProps) {
+  const [fileCopies] = useState(() => givenFileCopies ?? createPortalFileCopies());
+  /** Versions of this project's files kept on the device, by file id. */
+  const [kept, setKept] = useState<ReadonlyMap<string, number>>(new Map());
   const [snapshot, setSnapshot] = useState<PortalSnapshot | null>(() =>
     readPortalSnapshot(storage, projectId),
   );
@@ -266,6 +312,16 @@ export function PortalProjectScreen({
     return () => window.removeEventListener('online', online);
   }, [load]);
 
+  useEffect(() => {
+    let current = true;
+    void fileCopies.kept(projectId).then((versions) => {
+      if (current) setKept(versions);
+    });
+    return () => {
+      current = false;
+    };
+  }, [fileCopies, projectId]);
+
   const hasContent = snapshot !== null;
   useEffect(() => {
     if (hasContent) headingRef.current?.focus();
@@ -275,6 +331,7 @@ export function PortalProjectScreen({
     await callEndpoint(signOutPortal, { query: {}, body: {} }).catch(() => undefined);
     // Leaving on purpose also forgets the copy kept for offline (a shared phone, say).
     removePortalSnapshot(storage, projectId);
+    await fileCopies.forget(projectId);
     endSession();
   };
 
@@ -282,6 +339,12 @@ export function PortalProjectScreen({
     setDownloading(file.id);
     setDownloadError(null);
     try {
+      // A copy of this very version opens without the network (and without a new link).
+      const copy = await fileCopies.open(projectId, file);
+      if (copy) {
+        saveFile(copy, file.name);
+        return;
+      }
       const { sasUrl } = await callEndpoint(generateSasUrl, {
         query: {
           blobName: file.blobName,
@@ -290,7 +353,15 @@ export function PortalProjectScreen({
           downloadFileName: file.name,
         },
       });
-      startDownload(sasUrl);
+      const bytes =
+        file.size <= MAX_PORTAL_COPY_BYTES ? await fetchFile(sasUrl).catch(() => null) : null;
+      if (!bytes) {
+        startDownload(sasUrl);
+        return;
+      }
+      await fileCopies.keep(projectId, file, bytes);
+      setKept((versions) => new Map(versions).set(file.id, file.version));
+      saveFile(bytes, file.name);
     } catch (error) {
       const status = statusOf(error);
       if (status === 401) {
@@ -538,6 +609,14 @@ export function PortalProjectScreen({
                       ) : null}
                       <span>{formatBytes(file.size)}</span>
                       <span>updated {formatFileDate(file.updatedAt)}</span>
+                      {kept.get(file.id) === file.version ? (
+                        <span className="inline-flex items-center gap-1 text-success">
+                          <HardDriveDownload aria-hidden="true" size={14} />
+                          On this device
+                        </span>
+                      ) : offline ? (
+                        <span>Needs a connection</span>
+                      ) : null}
                     </p>
                   </div>
                   <Button
