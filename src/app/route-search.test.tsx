@@ -92,6 +92,15 @@ const cases: [string, string, AuthState, string, Record<string, unknown>][] = [
   ],
   ['/_app/clients/', '/clients', signedIn, 'archived=false', { archived: false }],
   [
+    '/_app/change-requests',
+    '/change-requests',
+    signedIn,
+    'status=quote_declined&projectId=p1',
+    { status: 'quote_declined', projectId: 'p1' },
+  ],
+  // An unknown status and an empty project read as "not set": the open requests of every project.
+  ['/_app/change-requests', '/change-requests', signedIn, 'status=closed&projectId=', {}],
+  [
     '/_app/settings',
     '/settings',
     signedIn,

@@ -10,6 +10,7 @@ import { useEffect, useState } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { ComingSoonPanel } from '../../ui/coming-soon-panel.tsx';
 import { ActivityTab } from '../activity/activity-tab.tsx';
+import { ProjectChangeRequestsLink } from '../change-requests/project-change-requests-link.tsx';
 import { FilesTab } from '../files/files-tab.tsx';
 import { useFilesRuntime } from '../files/use-files-runtime.tsx';
 import { MilestonesTab } from '../milestones/milestones-tab.tsx';
@@ -154,6 +155,7 @@ function ProjectWorkspace({
                   'not on this device'
                 )}
               </span>
+              <ProjectChangeRequestsLink project={project} />
             </div>
           </div>
           <PortalAccessButton projectId={project.id} projectName={project.name} />
