@@ -13,7 +13,8 @@
  *   `status` becomes 'accepted' or 'quote_declined').
  *
  * Invariant: `clientDecision` is set exactly when `status` is 'accepted' or 'quote_declined', or
- * when a member re-quoted after a declined quote (the decision is then the earlier quote's).
+ * after a member moved a declined quote on to 'approved' or 'declined'; a new quote clears it (the
+ * client answers the new one; the earlier answer stays in the project's activity).
  */
 import * as v from 'valibot';
 import { text } from '../text.ts';

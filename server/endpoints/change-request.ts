@@ -43,11 +43,20 @@ function refuseClientStatus(status: unknown): void {
   );
 }
 
-/** "USD 1,250.00", "-EUR 80.00": minor units in words a mail can carry. */
+/** "USD 1,250.00", "-EUR 80.00", "JPY 5,000": minor units in words a mail can carry. */
 export function moneyWords(minor: number, currency: string): string {
+  // Minor units per major unit follow the currency (a yen has none, a dinar has three).
+  let digits = 2;
+  try {
+    digits =
+      new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions()
+        .maximumFractionDigits ?? 2;
+  } catch {
+    // Not a currency Intl knows: cents it is.
+  }
   const sign = minor < 0 ? '-' : '';
-  const units = Math.abs(minor) / 100;
-  return `${sign}${currency} ${units.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  const units = Math.abs(minor) / 10 ** digits;
+  return `${sign}${currency} ${units.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })}`;
 }
 
 interface MailTarget {
