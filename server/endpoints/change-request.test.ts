@@ -37,7 +37,7 @@ describe('change request mail', () => {
     expect(quoted.text).toContain('Timeline: -1 day\n');
     expect(quoted.text).toContain('\nSure.\n');
     expect(quoted.text).toContain(
-      'Accept or decline the quote in the project's portal: http://app/client/c1/project/p1',
+      "Accept or decline the quote in the project's portal: http://app/client/c1/project/p1",
     );
     const declined = answerMail(
       target,
