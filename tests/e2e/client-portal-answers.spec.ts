@@ -1,0 +1,153 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test } from './console-guard.ts';
+import { createConfirmedUser, e2eOrigin, newEmail, signInAt } from './e2e-accounts.ts';
+import { openNewProject, waitForOfflineShell } from './app-locators.ts';
+import { expectAccessible, shoot } from './screen-checks.ts';
+
+test.use({
+  baseURL: e2eOrigin,
+  // The offline reload's calls fail, and the browser logs them.
+  allowedConsoleErrors: [/Failed to fetch|ERR_INTERNET_DISCONNECTED/],
+});
+
+test('client portal answers: the client signs off a milestone and asks for a change, the member is told live and quotes, the client accepts; offline the opened file still opens and a new request waits, then goes', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const email = newEmail('portal-answers');
+  await createConfirmedUser(request, email);
+  await signInAt(page, email);
+  await page.goto('/projects');
+  await expect(page.getByRole('heading', { name: 'No projects yet' })).toBeVisible();
+  await openNewProject(page, 'Shop front', 'Acme Bakery');
+  const projectUrl = page.url();
+
+  await page.getByRole('tab', { name: 'Milestones' }).click();
+  await page.getByRole('textbox', { name: 'Milestone title' }).fill('Sketches');
+  await page.getByRole('button', { name: 'Add milestone' }).click();
+  await expect(page.getByRole('heading', { level: 3, name: 'Sketches' })).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Files' }).click();
+  const content = 'Print-ready shop front, final.\n';
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles([
+      { name: 'handover.txt', mimeType: 'text/plain', buffer: Buffer.from(content) },
+    ]);
+  await expect(
+    page.getByRole('list', { name: 'Files in All files' }).getByRole('button', {
+      name: 'handover.txt',
+      exact: true,
+    }),
+  ).toBeVisible({ timeout: 20_000 });
+
+  await page.getByRole('button', { name: 'Client portal…' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Password', { exact: true }).fill('blue lagoon 42');
+  await dialog.getByRole('button', { name: 'Set password and turn on' }).click();
+  await expect(dialog.getByRole('switch')).toBeChecked();
+  const link = await dialog.getByRole('textbox', { name: 'Portal link' }).inputValue();
+  await page.keyboard.press('Escape');
+
+  // The member waits on the notifications page, live (no reload from here on).
+  await page.goto('/notifications');
+  await expect(page.getByText(/Connecting for live updates|Reconnecting/)).toHaveCount(0);
+  const toasts = page.getByRole('region', { name: 'Notifications' }).getByRole('status');
+
+  // The client enters.
+  const clientContext = await browser.newContext({ acceptDownloads: true });
+  const client = await clientContext.newPage();
+  const portalPath = new URL(link).pathname;
+  await client.goto(portalPath);
+  await client.getByLabel('Password', { exact: true }).fill('blue lagoon 42');
+  await client.keyboard.press('Enter');
+  await expect(client.getByRole('heading', { level: 1, name: 'Shop front' })).toBeFocused();
+
+  // Sign-off: approve the milestone, with the confirm step.
+  const milestones = client.getByRole('region', { name: 'Milestones' });
+  await milestones.getByRole('button', { name: 'Approve' }).click();
+  await milestones.getByRole('button', { name: 'Yes, approve' }).click();
+  await expect(milestones.getByText(/Approved by Acme Bakery/)).toBeVisible();
+  await expect(toasts.filter({ hasText: 'Acme Bakery approved “Sketches”' })).toBeVisible();
+
+  // A change request.
+  const requests = client.getByRole('region', { name: 'Change requests' });
+  await requests.getByRole('button', { name: 'Ask for a change' }).click();
+  await requests.getByLabel('What would you like to change?').fill('Add a gift card page');
+  await requests.getByLabel('Details (optional)').fill('For the holidays, with three amounts.');
+  await shoot(client, 'portal-change-request-form');
+  await requests.getByRole('button', { name: 'Send request' }).click();
+  await expect(requests.getByRole('heading', { name: 'Add a gift card page' })).toBeVisible();
+  await expect(
+    toasts.filter({ hasText: 'Acme Bakery asked for a change in Shop front' }),
+  ).toBeVisible();
+  await expectAccessible(client, 'portal with answers');
+
+  // The member answers with a quote in the change request center.
+  await page.goto('/change-requests');
+  await expect(page.getByRole('heading', { level: 1, name: 'Change requests' })).toBeFocused();
+  const row = page.getByRole('listitem', { name: 'Add a gift card page' });
+  await row.getByRole('button', { name: /Add a gift card page/ }).click();
+  const sheet = page.getByRole('dialog');
+  await sheet.getByLabel(/Cost impact/).fill('500');
+  await sheet.getByLabel('Timeline impact (days)').fill('3');
+  await sheet.getByLabel('Answer to the client').fill('One page, three gift card amounts.');
+  await shoot(page, 'change-request-answer');
+  await expectAccessible(page, 'change request answer', '[role="dialog"]');
+  await sheet.getByRole('button', { name: 'Send quote to client' }).click();
+  await expect(row).toContainText('Quote sent');
+  await expect(page.getByText('All changes saved')).toBeVisible();
+  await shoot(page, 'change-requests-center');
+
+  // The client sees the quote (on the next load) and accepts it.
+  await expect(async () => {
+    await client.reload();
+    await expect(requests.getByText('Quote sent')).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await requests.getByRole('button', { name: 'Accept quote' }).click();
+  await requests.getByRole('button', { name: 'Accept quote' }).click();
+  await expect(requests.getByText('Accepted', { exact: false }).first()).toBeVisible();
+  await expect(
+    toasts.filter({ hasText: 'Acme Bakery accepted the quote for “Add a gift card page”' }),
+  ).toBeVisible();
+  // No longer open: it shows among all the requests, accepted by the client.
+  await page.goto('/change-requests?status=all');
+  await expect(row).toContainText('Accepted by client', { timeout: 15_000 });
+
+  // The client opens the file: it is kept on the device.
+  const files = client.getByRole('region', { name: 'Files' });
+  const first = client.waitForEvent('download');
+  await files.getByRole('button', { name: 'Download handover.txt' }).click();
+  expect(await readFile(await (await first).path(), 'utf8')).toBe(content);
+  await expect(files.getByText('On this device')).toBeVisible();
+
+  // Offline: the page, the opened file and a queued request.
+  await waitForOfflineShell(client);
+  await clientContext.setOffline(true);
+  await client.reload();
+  await expect(client.getByRole('heading', { level: 1, name: 'Shop front' })).toBeVisible();
+  await expect(client.getByText(/You’re offline\. Showing your project as of/)).toBeVisible();
+  await expect(requests.getByRole('heading', { name: 'Add a gift card page' })).toBeVisible();
+  const offlineCopy = client.waitForEvent('download');
+  await files.getByRole('button', { name: 'Download handover.txt' }).click();
+  expect(await readFile(await (await offlineCopy).path(), 'utf8')).toBe(content);
+
+  await requests.getByRole('button', { name: 'Ask for a change' }).click();
+  await requests.getByLabel('What would you like to change?').fill('Print the menu too');
+  await requests.getByRole('button', { name: 'Send request' }).click();
+  const waiting = requests.getByRole('listitem').filter({ hasText: 'Print the menu too' });
+  await expect(waiting).toContainText('Waiting to send');
+  await shoot(client, 'portal-offline-queued');
+
+  await clientContext.setOffline(false);
+  await expect(waiting).not.toContainText('Waiting to send', { timeout: 20_000 });
+  await expect(toasts.filter({ hasText: '“Print the menu too”' })).toBeVisible();
+
+  // The member's project activity names the client for each step.
+  await page.goto(projectUrl);
+  await page.getByRole('tab', { name: 'Activity' }).click();
+  await expect(page.getByText(/approved milestone “Sketches” in the client portal/)).toBeVisible();
+  await clientContext.close();
+});
