@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from './console-guard.ts';
 import { createConfirmedUser, e2eOrigin, newEmail, signInAt } from './e2e-accounts.ts';
-import { openNewProject, waitForOfflineShell } from './app-locators.ts';
+import { waitForOfflineShell } from './app-locators.ts';
+import { projectWithMilestoneAndFile } from './portal-setup.ts';
 import { expectAccessible, shoot } from './screen-checks.ts';
 
 test.use({
@@ -19,29 +20,12 @@ test('client portal: a member turns it on with a password, the client enters, se
   const email = newEmail('portal');
   await createConfirmedUser(request, email);
   await signInAt(page, email);
-  await page.goto('/projects');
-  await expect(page.getByRole('heading', { name: 'No projects yet' })).toBeVisible();
-  await openNewProject(page, 'Shop front', 'Acme Bakery');
-
-  await page.getByRole('tab', { name: 'Milestones' }).click();
-  await page.getByRole('textbox', { name: 'Milestone title' }).fill('Sketches');
-  await page.getByRole('textbox', { name: 'Amount' }).fill('1200');
-  await page.getByRole('button', { name: 'Add milestone' }).click();
-  await expect(page.getByRole('heading', { level: 3, name: 'Sketches' })).toBeVisible();
-
-  await page.getByRole('tab', { name: 'Files' }).click();
   const content = 'Print-ready shop front, final.\n';
-  await page
-    .locator('input[type="file"]')
-    .setInputFiles([
-      { name: 'handover.txt', mimeType: 'text/plain', buffer: Buffer.from(content) },
-    ]);
-  await expect(
-    page.getByRole('list', { name: 'Files in All files' }).getByRole('button', {
-      name: 'handover.txt',
-      exact: true,
-    }),
-  ).toBeVisible({ timeout: 20_000 });
+  await projectWithMilestoneAndFile(
+    page,
+    { name: 'handover.txt', content },
+    { title: 'Sketches', amount: '1200' },
+  );
 
   // The member: turn the portal on with a password, and copy its link.
   await page.getByRole('button', { name: 'Client portal…' }).click();
