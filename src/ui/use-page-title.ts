@@ -9,9 +9,9 @@ export function formatPageTitle(title?: string): string {
     : `${productName} — the offline-first workspace for freelancers`;
 }
 
-/** Sets document.title while the calling screen is shown. */
-export function usePageTitle(title?: string): void {
+/** Sets document.title while the calling screen is shown; null leaves it to the page around it. */
+export function usePageTitle(title?: string | null): void {
   useEffect(() => {
-    document.title = formatPageTitle(title);
+    if (title !== null) document.title = formatPageTitle(title);
   }, [title]);
 }

@@ -1,19 +1,17 @@
-import { Check, CircleCheck, Clock, FileText, Lock, Undo2 } from 'lucide-react';
-import { useState } from 'react';
+import { Check, Info, Lock, LogIn, RotateCcw } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../ui/button.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
+import { createPortalDemo, type PortalDemo } from '../portal/portal-demo-api.ts';
+import { demoDay, demoDayKey } from '../portal/portal-demo-data.ts';
+import { createMemoryFileCopies, createMemoryStorage } from '../portal/portal-demo-device.ts';
+import type { PortalFileCopies } from '../portal/portal-file-copies.ts';
+import { PortalProjectScreen } from '../portal/portal-project-screen.tsx';
+import { writePortalSnapshot } from '../portal/portal-snapshot.ts';
 import { CallToAction, PageHeader } from './marketing-blocks.tsx';
+import { PRERENDERED_ID } from './prerendered-handover.ts';
 import { sitePageTitle } from './site-pages.ts';
 import { useTakeOverPrerenderedPage } from './use-prerendered-takeover.ts';
-
-type Decision = 'pending' | 'approved' | 'changes';
-type Answer = 'pending' | 'accepted' | 'declined';
-
-const files = [
-  { name: 'Homepage design v3.pdf', size: '4.2 MB', expires: 'Link expires in 7 days' },
-  { name: 'Menu photos.zip', size: '38 MB', expires: 'Link expires in 2 days' },
-  { name: 'Brand colours.png', size: '310 KB', expires: 'Link expires in 7 days' },
-] as const;
 
 const controls = [
   'Each shared project has its own link and password.',
@@ -22,152 +20,158 @@ const controls = [
   'Every approval and answer is recorded with its date.',
 ] as const;
 
+const aboutDemo = [
+  'It runs in this page only: nothing you do is sent anywhere or kept after you leave.',
+  'Downloads are small sample files made in your browser.',
+  'Your clients first enter the password you set; the demo skips that step.',
+] as const;
+
+/** The client's actions take this long, as over a network, so their "sending" states show. */
+const ACTION_DELAY_MS = 350;
+
+/** One run of the demo: its "server" and the "device" the portal keeps its copies on. */
+interface DemoRun {
+  key: number;
+  day: string;
+  demo: PortalDemo;
+  storage: Storage;
+  fileCopies: PortalFileCopies;
+}
+
+let runs = 0;
+
+function startDemo(day: Date): DemoRun {
+  const demo = createPortalDemo({ today: day, actionDelayMs: ACTION_DELAY_MS });
+  const storage = createMemoryStorage();
+  // As after an earlier visit: the portal paints its kept copy first, so the page opens complete
+  // (and the prerendered copy of this page shows the project, not a spinner).
+  writePortalSnapshot(storage, demo.snapshot());
+  runs += 1;
+  return { key: runs, day: demoDayKey(day), demo, storage, fileCopies: createMemoryFileCopies() };
+}
+
 /**
- * A sample project as a client sees it in the portal, with made-up data. The buttons work on this
- * page only, so a visitor can try them; nothing is sent anywhere.
+ * The day the prerendered copy on screen was made for, if any: the live page dates the sample
+ * project from the same day, so taking the copy over changes no date in front of the visitor.
  */
-export function ClientPortalDemoScreen() {
+function dayOfPrerenderedCopy(): string | null {
+  return (
+    document
+      .getElementById(PRERENDERED_ID)
+      ?.querySelector('[data-demo-day]')
+      ?.getAttribute('data-demo-day') ?? null
+  );
+}
+
+function saveSample(bytes: Blob, name: string): void {
+  const url = URL.createObjectURL(bytes);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+export interface ClientPortalDemoScreenProps {
+  /** Hands a sample file to the browser as a download; a test records it instead. */
+  saveFile?: (bytes: Blob, name: string) => void;
+}
+
+/**
+ * The real client portal screen on a made-up project, as a visitor's client would see it. Its
+ * "server" (portal-demo-api.ts) and its "device" (portal-demo-device.ts) live in this page's
+ * memory: every button works, with the portal's own rules, and nothing is sent or stored.
+ */
+export function ClientPortalDemoScreen({ saveFile = saveSample }: ClientPortalDemoScreenProps) {
   usePageTitle(sitePageTitle('/client-portal-demo'));
   useTakeOverPrerenderedPage();
-  const [decision, setDecision] = useState<Decision>('pending');
-  const [answer, setAnswer] = useState<Answer>('pending');
+  const [run, setRun] = useState(() => startDemo(demoDay(dayOfPrerenderedCopy())));
+  const [left, setLeft] = useState(false);
+  const [announcement, setAnnouncement] = useState('');
+  const leftHeadingRef = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (left) leftHeadingRef.current?.focus();
+  }, [left]);
+
+  const reset = () => {
+    setRun(startDemo(demoDay()));
+    setLeft(false);
+    setAnnouncement('The demo was reset: the sample project is as it was.');
+  };
+
+  const sample = (url: string) => run.demo.fileOfLink(url);
+
   return (
     <>
       <PageHeader
         eyebrow="What your clients see"
         title="Client portal demo"
-        lead="A sample project, as your client sees it when you share it. The data is made up and the buttons only change this page: try them."
+        lead="This is the real client portal, on a made-up project. Approve a milestone, answer a quote or ask for a change: it all happens in your browser, and nothing is sent anywhere."
       />
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 sm:py-16 lg:grid-cols-[1fr_18rem]">
         <section
-          aria-labelledby="demo-project"
-          className="overflow-hidden rounded-3xl border border-border bg-surface shadow-xl shadow-brand/5"
+          aria-labelledby="demo-portal-label"
+          data-demo-day={run.day}
+          className="min-w-0 overflow-hidden rounded-3xl border border-border bg-surface shadow-xl shadow-brand/5"
         >
-          <div className="flex flex-wrap items-center justify-between gap-3 border-b border-border bg-surface-muted px-5 py-3 text-sm text-fg-muted sm:px-8">
-            <span>
-              Shared with you by <strong className="text-fg">Studio North</strong>
+          <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 border-b border-border bg-surface-muted px-5 py-2 text-sm text-fg-muted sm:px-8">
+            <span id="demo-portal-label" className="inline-flex items-center gap-1.5">
+              <Lock aria-hidden="true" size={14} /> Sample portal, running in your browser
             </span>
-            <span className="inline-flex items-center gap-1.5">
-              <Lock aria-hidden="true" size={14} /> Sample portal
-            </span>
+            <Button variant="ghost" className="-mr-3" onPress={reset}>
+              <RotateCcw aria-hidden="true" size={16} /> Reset demo
+            </Button>
           </div>
           <div className="p-5 sm:p-8">
-            <p className="text-sm font-semibold text-fg-muted">Maya&rsquo;s Bakery</p>
-            <h2 id="demo-project" className="mt-1 text-2xl font-bold tracking-tight text-fg">
-              Website redesign
-            </h2>
-            <div className="mt-4 flex items-center gap-3">
-              <div
-                role="progressbar"
-                aria-label="Project progress"
-                aria-valuenow={decision === 'approved' ? 70 : 60}
-                aria-valuemin={0}
-                aria-valuemax={100}
-                className="h-2 flex-1 overflow-hidden rounded-full bg-surface-muted"
-              >
-                <div
-                  className={`h-full rounded-full bg-brand transition-[width] duration-500 ${decision === 'approved' ? 'w-[70%]' : 'w-[60%]'}`}
-                />
-              </div>
-              <span className="text-sm font-semibold text-fg">
-                {decision === 'approved' ? '70%' : '60%'}
-              </span>
-            </div>
-
-            <h3 className="mt-8 font-semibold text-fg">Milestones</h3>
-            <ol className="mt-3 space-y-3">
-              <li className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-border px-4 py-3">
-                <span className="font-medium text-fg">1. Discovery and moodboard</span>
-                <span className="inline-flex items-center gap-1.5 text-sm font-medium text-success">
-                  <CircleCheck aria-hidden="true" size={16} /> Approved on 3 November
-                </span>
-              </li>
-              <li className="rounded-xl border border-brand/40 bg-brand-soft/40 px-4 py-3">
-                <div className="flex flex-wrap items-center justify-between gap-2">
-                  <span className="font-medium text-fg">2. Homepage and menu pages</span>
-                  <span role="status" className="text-sm font-medium text-fg-muted">
-                    {decision === 'pending'
-                      ? 'Ready for your review'
-                      : decision === 'approved'
-                        ? 'Approved just now'
-                        : 'Sent back with your note'}
-                  </span>
-                </div>
-                {decision === 'pending' ? (
-                  <div className="mt-3 flex flex-col gap-2 sm:flex-row">
-                    <Button onPress={() => setDecision('approved')}>
-                      <Check aria-hidden="true" size={16} /> Approve milestone
-                    </Button>
-                    <Button variant="secondary" onPress={() => setDecision('changes')}>
-                      Ask for changes
-                    </Button>
-                  </div>
-                ) : (
-                  <Button
-                    variant="ghost"
-                    className="mt-2 -ml-3"
-                    onPress={() => setDecision('pending')}
-                  >
-                    <Undo2 aria-hidden="true" size={16} /> Undo (demo)
-                  </Button>
-                )}
-              </li>
-              <li className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-border px-4 py-3">
-                <span className="font-medium text-fg">3. Online ordering</span>
-                <span className="text-sm text-fg-muted">Planned for January</span>
-              </li>
-            </ol>
-
-            <h3 className="mt-8 font-semibold text-fg">Change requests</h3>
-            <div className="mt-3 rounded-xl border border-border px-4 py-3">
-              <div className="flex flex-wrap items-baseline justify-between gap-2">
-                <span className="font-medium text-fg">Add a photo gallery page</span>
-                <span className="text-sm text-fg-muted">+ $450 · + 3 days</span>
-              </div>
-              <p className="mt-1 text-sm text-fg-muted">
-                Requested by you on 10 November, priced by Studio North.
-              </p>
-              {answer === 'pending' ? (
-                <div className="mt-3 flex flex-col gap-2 sm:flex-row">
-                  <Button variant="secondary" onPress={() => setAnswer('accepted')}>
-                    Accept the change
-                  </Button>
-                  <Button variant="ghost" onPress={() => setAnswer('declined')}>
-                    Decline
-                  </Button>
-                </div>
-              ) : (
-                <p className="mt-3 flex flex-wrap items-center gap-2 text-sm font-medium text-fg">
-                  {answer === 'accepted'
-                    ? 'Accepted: the new cost and date apply.'
-                    : 'Declined: the plan stays as it was.'}
-                  <Button variant="ghost" onPress={() => setAnswer('pending')}>
-                    <Undo2 aria-hidden="true" size={16} /> Undo (demo)
-                  </Button>
+            {left ? (
+              <div className="flex flex-col items-start gap-3 py-6">
+                <h2
+                  ref={leftHeadingRef}
+                  tabIndex={-1}
+                  className="text-2xl font-bold tracking-tight text-fg outline-none"
+                >
+                  You left the portal
+                </h2>
+                <p className="max-w-prose text-fg-muted">
+                  Your client would now see the password page again, and the copy of the project
+                  kept on their device would be gone.
                 </p>
-              )}
-            </div>
-
-            <h3 className="mt-8 font-semibold text-fg">Files</h3>
-            <ul className="mt-3 divide-y divide-border rounded-xl border border-border">
-              {files.map((file) => (
-                <li key={file.name} className="flex items-center gap-3 px-4 py-3">
-                  <FileText aria-hidden="true" size={20} className="shrink-0 text-brand" />
-                  <span className="min-w-0 flex-1">
-                    <span className="block truncate font-medium text-fg">{file.name}</span>
-                    <span className="flex flex-wrap items-center gap-x-3 gap-y-0.5 text-sm text-fg-muted">
-                      <span>{file.size}</span>
-                      <span className="inline-flex items-center gap-1">
-                        <Clock aria-hidden="true" size={13} /> {file.expires}
-                      </span>
-                    </span>
-                  </span>
-                </li>
-              ))}
-            </ul>
+                <Button onPress={reset}>
+                  <LogIn aria-hidden="true" size={16} /> Open the sample portal again
+                </Button>
+              </div>
+            ) : (
+              <PortalProjectScreen
+                key={run.key}
+                embedded
+                projectId={run.demo.projectId}
+                clientId={run.demo.clientId}
+                callEndpoint={run.demo.callEndpoint}
+                toGate={() => setLeft(true)}
+                storage={run.storage}
+                fileCopies={run.fileCopies}
+                fetchFile={(url) => {
+                  const file = sample(url);
+                  return file
+                    ? Promise.resolve(file.bytes)
+                    : Promise.reject(new Error('Not a link of the demo.'));
+                }}
+                saveFile={saveFile}
+                startDownload={(url) => {
+                  const file = sample(url);
+                  if (file) saveFile(file.bytes, file.name);
+                }}
+              />
+            )}
           </div>
+          <p role="status" className="sr-only">
+            {announcement}
+          </p>
         </section>
-        <aside aria-labelledby="controls-heading" className="flex flex-col gap-4">
+        <aside aria-label="About the portal" className="flex flex-col gap-4">
           <div className="rounded-2xl border border-border bg-surface p-5">
             <h2 id="controls-heading" className="font-semibold text-fg">
               What you control
@@ -176,6 +180,17 @@ export function ClientPortalDemoScreen() {
               {controls.map((line) => (
                 <li key={line} className="flex gap-2">
                   <Check aria-hidden="true" size={16} className="mt-0.5 shrink-0 text-brand" />
+                  {line}
+                </li>
+              ))}
+            </ul>
+          </div>
+          <div className="rounded-2xl border border-border bg-surface p-5">
+            <h2 className="font-semibold text-fg">About this demo</h2>
+            <ul className="mt-3 space-y-3 text-sm text-fg-muted">
+              {aboutDemo.map((line) => (
+                <li key={line} className="flex gap-2">
+                  <Info aria-hidden="true" size={16} className="mt-0.5 shrink-0 text-brand" />
                   {line}
                 </li>
               ))}

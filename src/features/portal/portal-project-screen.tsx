@@ -90,6 +90,11 @@ export interface PortalProjectScreenProps {
   fetchFile?: (url: string) => Promise<Blob>;
   /** Hands bytes to the browser as a download named `name`. */
   saveFile?: (bytes: Blob, name: string) => void;
+  /**
+   * Part of another page (the public demo, on sample data) rather than the page itself: the host
+   * page keeps its title, its h1 and the focus, and there is no portal session to watch.
+   */
+  embedded?: boolean;
 }
 
 /**
@@ -116,6 +121,9 @@ function saveBytes(bytes: Blob, name: string): void {
   // The browser has taken the download by the next task; the URL is no longer needed.
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
+
+/** An embedded screen (the demo) has no portal session to keep. */
+const skipSessionWatch: typeof watchPortalSession = () => () => undefined;
 
 /** While the visitor is active, the page asks the server again at most this often. */
 const REFRESH_AFTER_MS = 5 * 60_000;
@@ -153,6 +161,7 @@ export function PortalProjectScreen({
   fileCopies: givenFileCopies,
   fetchFile = fetchBytes,
   saveFile = saveBytes,
+  embedded = false,
 }: PortalProjectScreenProps) {
   const [fileCopies] = useState(() => givenFileCopies ?? createPortalFileCopies());
   /** Versions of this project's files kept on the device, by file id. */
@@ -172,7 +181,8 @@ export function PortalProjectScreen({
   const [downloadError, setDownloadError] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const lastLoad = useRef(0);
-  usePageTitle(snapshot?.project.name ?? 'Your project');
+  usePageTitle(embedded ? null : (snapshot?.project.name ?? 'Your project'));
+  const Heading = embedded ? 'h2' : 'h1';
 
   const endSession = useCallback(() => {
     clearPortalSession(storage);
@@ -286,9 +296,10 @@ export function PortalProjectScreen({
 
   // Spec section 4: 30 minutes without activity ends the session; activity keeps it (and, every
   // few minutes, the server's session and the data) alive.
+  const watchSession = embedded ? skipSessionWatch : watchPortalSession;
   useEffect(
     () =>
-      watchPortalSession({
+      watchSession({
         params: { projectId, clientId },
         storage,
         target: window,
@@ -303,7 +314,7 @@ export function PortalProjectScreen({
           if (now() - lastLoad.current >= REFRESH_AFTER_MS) void load();
         },
       }),
-    [callEndpoint, clientId, load, now, projectId, storage, toGate],
+    [callEndpoint, clientId, load, now, projectId, storage, toGate, watchSession],
   );
 
   useEffect(() => {
@@ -324,8 +335,8 @@ export function PortalProjectScreen({
 
   const hasContent = snapshot !== null;
   useEffect(() => {
-    if (hasContent) headingRef.current?.focus();
-  }, [hasContent]);
+    if (hasContent && !embedded) headingRef.current?.focus();
+  }, [embedded, hasContent]);
 
   const leave = async () => {
     await callEndpoint(signOutPortal, { query: {}, body: {} }).catch(() => undefined);
@@ -456,9 +467,9 @@ export function PortalProjectScreen({
     return (
       <div className="mx-auto flex max-w-lg flex-col items-center gap-4 py-10 text-center">
         <CloudOff aria-hidden="true" size={40} className="text-fg-muted" />
-        <h1 tabIndex={-1} className="text-2xl font-bold tracking-tight text-fg outline-none">
+        <Heading tabIndex={-1} className="text-2xl font-bold tracking-tight text-fg outline-none">
           {freshness.state === 'offline' ? 'You’re offline' : 'Something went wrong'}
-        </h1>
+        </Heading>
         <p className="text-fg-muted">
           {freshness.state === 'offline'
             ? 'Your project has not been saved on this device yet. Connect to the internet to open it.'
@@ -498,13 +509,13 @@ export function PortalProjectScreen({
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-3">
-          <h1
+          <Heading
             ref={headingRef}
             tabIndex={-1}
             className="text-3xl font-bold tracking-tight break-words text-fg outline-none"
           >
             {project.name}
-          </h1>
+          </Heading>
           <ProjectStatusBadge status={project.status} />
         </div>
         {project.startDate || project.dueDate ? (
