@@ -125,6 +125,7 @@ async function main(): Promise<void> {
     publishInvalidation,
   });
   mounts.push({ path: '/files', app: files.app });
+  mounts.push({ path: '/api/client-portal', app: files.portalApp });
   logger.info(
     { storage: files.storage.kind, maxFileBytes: env.files.maxFileBytes },
     'files: storage ready',

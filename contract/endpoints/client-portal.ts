@@ -11,7 +11,11 @@
 import * as v from 'valibot';
 import { defineEndpoint } from '../define-endpoint.ts';
 import { idSchema } from '../entities/ids.ts';
-import { changeRequestStatuses, MAX_CHANGE_REQUEST_CHARS } from '../entities/change-request.ts';
+import {
+  changeRequestStatuses,
+  MAX_CHANGE_REQUEST_ATTACHMENTS,
+  MAX_CHANGE_REQUEST_CHARS,
+} from '../entities/change-request.ts';
 import { longTextSchema, titleSchema } from '../entities/fields.ts';
 import { fileNameSchema } from '../entities/file.ts';
 import { milestoneStatuses } from '../entities/milestone.ts';
@@ -32,6 +36,13 @@ export const DEFAULT_PORTAL_LINK_MINUTES = 60;
 /** Words of spec section 5 / 8: the page shows these, whatever the server said. */
 export const PORTAL_INVALID_PASSWORD = 'Invalid password';
 export const PORTAL_AUTH_FAILED = 'Authentication failed';
+
+/**
+ * Where the client's uploads go (tus, with the portal cookie, which only travels under
+ * /api/client-portal): always into PORTAL_UPLOAD_FOLDER of the session's project.
+ */
+export const PORTAL_UPLOAD_PATH = '/api/client-portal/uploads';
+export const PORTAL_UPLOAD_FOLDER = 'From client';
 
 /** The portal page of a project: `/client/{clientId}/project/{projectId}`. */
 export function portalPath(clientId: string, projectId: string): string {
@@ -312,6 +323,8 @@ export const portalChangeRequestSchema = v.object({
   ),
   /** Asked for by the client in the portal, or written down by a member. */
   source: v.picklist(['member', 'portal']),
+  /** Files attached to the request that the client can still see (ids of the portal's files). */
+  attachmentFileIds: v.array(text()),
   createdAt: text(),
   updatedAt: text(),
 });
@@ -341,6 +354,13 @@ export const submitChangeRequest = defineEndpoint({
     title: titleSchema,
     description: v.optional(longTextSchema('Description', MAX_CHANGE_REQUEST_CHARS)),
     desiredDate: v.optional(dateSchema),
+    /** Files uploaded first to PORTAL_UPLOAD_PATH (their ids, from the upload's answer). */
+    attachmentFileIds: v.optional(
+      v.pipe(
+        v.array(idSchema),
+        v.maxLength(MAX_CHANGE_REQUEST_ATTACHMENTS, 'Attach at most 10 files'),
+      ),
+    ),
   }),
   output: v.object({ changeRequest: portalChangeRequestSchema }),
 });

@@ -9,7 +9,7 @@
  *   (synced like every entity, so a member answers offline too). `status` takes the member's
  *   statuses only (`memberChangeRequestStatuses`); the server's hook refuses the client's.
  * - The client, through the portal only: a new request (`source` 'portal', `requestedBy` the
- *   client's name) and the answer to a quote (`clientDecision`, with when and from which address;
+ *   client's name, `attachmentFileIds` of files it uploaded to the project first) and the answer to a quote (`clientDecision`, with when and from which address;
  *   `status` becomes 'accepted' or 'quote_declined').
  *
  * Invariant: `clientDecision` is set exactly when `status` is 'accepted' or 'quote_declined', or
@@ -20,6 +20,7 @@ import * as v from 'valibot';
 import { text } from '../text.ts';
 import { defineSyncedEntity, field } from '../synced-entity.ts';
 import { currencySchema } from './client.ts';
+import { idSchema } from './ids.ts';
 import { longTextSchema, titleSchema } from './fields.ts';
 import { dateSchema } from './project.ts';
 
@@ -56,6 +57,8 @@ export function changeRequestClosed(status: ChangeRequestStatus): boolean {
 }
 
 export const MAX_SCHEDULE_IMPACT_DAYS = 3_650;
+/** Files a client may attach to one request (uploaded to the project first). */
+export const MAX_CHANGE_REQUEST_ATTACHMENTS = 10;
 export const MAX_CHANGE_REQUEST_CHARS = 10_000;
 
 /** Money a change adds (or, negative, takes off), in minor units. */
@@ -127,6 +130,17 @@ export const changeRequestEntity = defineSyncedEntity({
       sql: 'jsonb',
       word: "client's answer",
     }),
+    /**
+     * Files the client attached: project files it uploaded through the portal, in the order
+     * given (ids; the file rows keep names and bytes, and a deleted file just drops out).
+     */
+    attachmentFileIds: field(
+      v.pipe(
+        v.array(idSchema),
+        v.maxLength(MAX_CHANGE_REQUEST_ATTACHMENTS, 'At most 10 attachments'),
+      ),
+      { ...fromPortal, default: [], sql: 'jsonb', word: 'attachments' },
+    ),
     /** When a member applied the change to the milestones (null: not yet). */
     appliedAt: field(v.nullable(v.pipe(text(), v.isoTimestamp('Use a date and time'))), {
       default: null,

@@ -64,8 +64,18 @@ export function toPortalMilestone(row: Row): PortalMilestone {
 }
 
 /** A change request row (entity shape) as the portal shows it: no creator ids, no address. */
-export function toPortalChangeRequest(row: Row): PortalChangeRequest {
+/**
+ * The portal's view of a request. `visibleFiles`: the project's files the client may see; an
+ * attachment a member hid or deleted since is left out.
+ */
+export function toPortalChangeRequest(
+  row: Row,
+  visibleFiles: ReadonlySet<string>,
+): PortalChangeRequest {
   const decision = row.clientDecision as ClientDecision | null;
+  const attachments = Array.isArray(row.attachmentFileIds)
+    ? (row.attachmentFileIds as unknown[])
+    : [];
   return {
     id: String(row.id),
     title: String(row.title),
@@ -80,9 +90,22 @@ export function toPortalChangeRequest(row: Row): PortalChangeRequest {
       ? { decision: decision.decision, at: decision.at, comment: decision.comment }
       : null,
     source: row.source as PortalChangeRequest['source'],
+    attachmentFileIds: attachments.filter(
+      (id): id is string => typeof id === 'string' && visibleFiles.has(id),
+    ),
     createdAt: String(row.createdAt),
     updatedAt: String(row.updatedAt),
   };
+}
+
+/** Ids of the session project's files the client may see. */
+async function visibleFileIds(tx: Queryable, portal: PortalIdentity): Promise<Set<string>> {
+  const { rows } = await tx.query<{ id: string }>(
+    `SELECT id FROM project_file
+     WHERE project_id = $1 AND workspace_id = $2 AND visible_to_client`,
+    [portal.projectId, portal.workspaceId],
+  );
+  return new Set(rows.map((row) => row.id));
 }
 
 interface ProjectOfSession {
@@ -232,8 +255,11 @@ export function createClientPortalAnswerHandlers(
          ORDER BY created_at DESC, id`,
         [portal.projectId, portal.workspaceId],
       );
+      const files = await visibleFileIds(tx, portal);
       return {
-        changeRequests: rows.map((row) => toPortalChangeRequest(changeRequestSql.toRow(row))),
+        changeRequests: rows.map((row) =>
+          toPortalChangeRequest(changeRequestSql.toRow(row), files),
+        ),
       };
     },
 
@@ -249,12 +275,26 @@ export function createClientPortalAnswerHandlers(
         const row = changeRequestSql.toRow(found);
         // The same request sent again (an offline queue retrying after a lost answer).
         if (row.projectId === portal.projectId && row.source === 'portal') {
-          return { changeRequest: toPortalChangeRequest(row) };
+          return { changeRequest: toPortalChangeRequest(row, await visibleFileIds(tx, portal)) };
         }
         throw new AppError(ErrorCode.CONFLICT, 'A change request with this id already exists.');
       }
       rateLimiter.consume(portalChangeRequestRateLimit, portal.projectId);
       const project = await sessionProject(tx, portal);
+      const files = await visibleFileIds(tx, portal);
+      const attachmentFileIds = [...new Set(body.attachmentFileIds ?? [])];
+      const unknown = attachmentFileIds.findIndex((id) => !files.has(id));
+      if (unknown >= 0) {
+        // Another project's file, a hidden one, or one that never finished uploading.
+        throw new AppError(ErrorCode.FORBIDDEN, 'An attached file is not one of this project.', {
+          details: [
+            {
+              path: `attachmentFileIds.${unknown}`,
+              message: 'Upload the file again, then send the request.',
+            },
+          ],
+        });
+      }
       const seq = await changes.record({
         workspaceId: portal.workspaceId,
         table: changeRequestEntity.table as never,
@@ -263,8 +303,10 @@ export function createClientPortalAnswerHandlers(
       });
       const { rows } = await tx.query<Row>(
         `INSERT INTO change_request (id, workspace_id, project_id, title, description,
-           desired_date, status, currency, source, requested_by, created_by, updated_by, version)
-         VALUES ($1, $2, $3, $4, $5, $6::date, 'submitted', $7, 'portal', $8, $9, $9, $10)
+           desired_date, status, currency, source, requested_by, attachment_file_ids,
+           created_by, updated_by, version)
+         VALUES ($1, $2, $3, $4, $5, $6::date, 'submitted', $7, 'portal', $8, $11::jsonb,
+           $9, $9, $10)
          RETURNING ${changeRequestSql.select}`,
         [
           body.id,
@@ -277,6 +319,7 @@ export function createClientPortalAnswerHandlers(
           project.client_name,
           portal.clientId,
           seq,
+          JSON.stringify(attachmentFileIds),
         ],
       );
       const created = changeRequestSql.toRow(rows[0] as Row);
@@ -294,7 +337,7 @@ export function createClientPortalAnswerHandlers(
         ...(body.description ? { body: clip(body.description, 500) } : {}),
         link: `/change-requests?projectId=${portal.projectId}`,
       });
-      return { changeRequest: toPortalChangeRequest(created) };
+      return { changeRequest: toPortalChangeRequest(created, files) };
     },
 
     async 'client-portal/decide-change-request'(ctx) {
@@ -356,7 +399,7 @@ export function createClientPortalAnswerHandlers(
         ...(decision.comment ? { body: clip(decision.comment, 500) } : {}),
         link: `/change-requests?projectId=${portal.projectId}`,
       });
-      return { changeRequest: toPortalChangeRequest(updated) };
+      return { changeRequest: toPortalChangeRequest(updated, await visibleFileIds(tx, portal)) };
     },
   };
 }

@@ -6,6 +6,8 @@
  */
 import path from 'node:path';
 import { Hono } from 'hono';
+import { UPLOAD_PATH } from '#contract/endpoints/file.ts';
+import { PORTAL_UPLOAD_PATH } from '#contract/endpoints/client-portal.ts';
 import type { VerifyAccessToken } from '../auth/identity.ts';
 import {
   createPasswordHasher,
@@ -25,13 +27,16 @@ import { createSignedLinks } from './signed-link.ts';
 import { createAzureBlobStorage } from './storage/azure-blob-storage.ts';
 import type { BlobStorage } from './storage/blob-storage.ts';
 import { createLocalDiskStorage } from './storage/local-disk-storage.ts';
-import { createUploadRoute } from './upload-route.ts';
+import { portalUploads } from '../portal/portal-uploads.ts';
+import { createUploadRoute, memberUploads } from './upload-route.ts';
 
 export interface Files {
   storage: BlobStorage;
   handlers: FileHandlerDeps;
   /** Mounted at /files: tus uploads at /files/uploads, local download links at /files/d. */
   app: Hono<AppEnv>;
+  /** Mounted at /api/client-portal: the client's tus uploads at PORTAL_UPLOAD_PATH. */
+  portalApp: Hono<AppEnv>;
   sweeps: FileSweeps;
   /** Stops the sweeps and the link keys' refresh timer (at shutdown). */
   stop(): void;
@@ -100,20 +105,32 @@ export async function createFiles(deps: {
       }),
     );
   }
-  const uploads = createUploadRoute({
+  const uploadDeps = {
     db,
     storage,
-    uploadDir: path.join(deps.dataDir, 'uploads'),
     maxFileBytes: deps.maxFileBytes,
-    verifyAccessToken: deps.verifyAccessToken,
     logger,
     ...(deps.publishInvalidation ? { publishInvalidation: deps.publishInvalidation } : {}),
+  };
+  const uploads = createUploadRoute({
+    ...uploadDeps,
+    path: UPLOAD_PATH,
+    identify: memberUploads(deps.verifyAccessToken),
+    uploadDir: path.join(deps.dataDir, 'uploads'),
   });
   app.route('/', uploads.app);
+  // Its own staging directory: the two tus servers each expire what they staged.
+  const portalUploadRoute = createUploadRoute({
+    ...uploadDeps,
+    path: PORTAL_UPLOAD_PATH,
+    identify: portalUploads(db, deps.publicUrl),
+    uploadDir: path.join(deps.dataDir, 'portal-uploads'),
+  });
   const sweeps = createFileSweeps({
     db,
     storage,
-    cleanUpExpiredUploads: uploads.cleanUpExpired,
+    cleanUpExpiredUploads: async () =>
+      (await uploads.cleanUpExpired()) + (await portalUploadRoute.cleanUpExpired()),
     logger,
   });
   return {
@@ -125,6 +142,7 @@ export async function createFiles(deps: {
       passwords: await createPasswordHasher(deps.argon2Options ?? OWASP_ARGON2ID),
     },
     app,
+    portalApp: portalUploadRoute.app,
     sweeps,
     stop: () => {
       sweeps.stop();

@@ -22,6 +22,7 @@ import { workspacePlan } from '../endpoints/plan-limits.ts';
 import { requireProjectMember } from '../endpoints/workspace-access.ts';
 import { AppError, ErrorCode } from '../http/app-error.ts';
 import type { ChangeRecorder } from '../sync/change-recorder.ts';
+import type { Uploader } from './upload-route.ts';
 
 type Row = Record<string, unknown>;
 
@@ -91,7 +92,8 @@ export async function commitUpload(
   tx: Queryable,
   changes: ChangeRecorder,
   upload: {
-    userId: string;
+    /** Checked again here: a right lost while the bytes arrived stops the commit. */
+    uploader: Pick<Uploader, 'workspaceOf' | 'actorId' | 'actorName'>;
     projectId: string;
     proposedFileId: string | null;
     name: string;
@@ -102,7 +104,8 @@ export async function commitUpload(
     blobName: string;
   },
 ): Promise<CommittedUpload> {
-  const workspaceId = await projectWorkspace(tx, upload.projectId, upload.userId);
+  const { uploader } = upload;
+  const workspaceId = await uploader.workspaceOf(tx, upload.projectId);
   await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [
     `file:${upload.projectId}/${upload.folder}/${upload.name.toLowerCase()}`,
   ]);
@@ -133,7 +136,7 @@ export async function commitUpload(
     type: upload.type,
     checksum: upload.checksum,
     blobName: upload.blobName,
-    uploadedBy: upload.userId,
+    uploadedBy: uploader.actorId,
     uploadedAt: new Date().toISOString(),
   };
   const latestFields = [
@@ -141,7 +144,7 @@ export async function commitUpload(
     upload.type,
     upload.checksum,
     upload.blobName,
-    upload.userId,
+    uploader.actorId,
     JSON.stringify([...versions, version]),
   ];
   const written = existing
@@ -169,7 +172,8 @@ export async function commitUpload(
     workspaceId,
     seq,
     row,
-    actorId: upload.userId,
+    actorId: uploader.actorId,
+    ...(uploader.actorName === undefined ? {} : { actorName: uploader.actorName }),
     op: existing ? 'update' : 'create',
     ...(existing
       ? { changes: { version: { from: latest?.number ?? 0, to: version.number } } }

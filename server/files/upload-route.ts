@@ -7,11 +7,13 @@
  * step (file-records.ts); if the row cannot be written, the bytes are removed and the upload is
  * terminated, so the device's retry gets the refusal instead of a finished upload with no file.
  *
- * Authorisation: every request carries the user's bearer token; creating checks membership of
- * the project's workspace, the per-file maximum and the plan's storage before any byte is
- * stored; continuing, reading or terminating an upload is for the user who created it (anyone
- * else gets the same 404 as for an upload that does not exist). Errors leave in the contract's
- * error body, whatever part of tus raised them.
+ * Authorisation: every request proves who sends it (`identify`: a member's bearer token at
+ * /files/uploads, a portal session's cookie at /api/client-portal/uploads); creating checks that
+ * uploader's right to the project, the per-file maximum and the plan's storage before any byte is
+ * stored, and the last byte checks the right again inside the commit; continuing, reading or
+ * terminating an upload is for the uploader who created it (anyone else gets the same 404 as for
+ * an upload that does not exist). Errors leave in the contract's error body, whatever part of
+ * tus raised them.
  */
 import { createHash, randomUUID, type Hash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
@@ -23,12 +25,12 @@ import { FileStore } from '@tus/file-store';
 import { EVENTS, Server, type Upload } from '@tus/server';
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
-import { UPLOAD_PATH, UPLOADED_FILE_ID_HEADER } from '#contract/endpoints/file.ts';
+import { UPLOADED_FILE_ID_HEADER } from '#contract/endpoints/file.ts';
 import { fileNameSchema, fileTypeSchema, folderSchema } from '#contract/entities/file.ts';
 import { idSchema } from '#contract/entities/ids.ts';
 import { ErrorCode, type ErrorBody } from '#contract/errors.ts';
-import type { Identity, VerifyAccessToken } from '../auth/identity.ts';
-import type { Database } from '../db/database.ts';
+import type { VerifyAccessToken } from '../auth/identity.ts';
+import type { Database, Queryable } from '../db/database.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { AppError, isAppError } from '../http/app-error.ts';
 import { requireBearerIdentity } from '../http/bearer-identity.ts';
@@ -42,13 +44,45 @@ import type { BlobStorage } from './storage/blob-storage.ts';
 /** Partial uploads untouched this long are removed (tus expiration). */
 export const UPLOAD_EXPIRY_MS = 24 * 60 * 60 * 1000;
 
+/** Who sends an upload request, as that request proved it. */
+export interface Uploader {
+  /** Owns the uploads it creates: nobody else can continue, read or end them. */
+  owner: string;
+  /** The project's workspace when this uploader may add files to it; throws an AppError if not. */
+  workspaceOf(tx: Queryable, projectId: string): Promise<string>;
+  /** The new version's uploader and the activity's actor. */
+  actorId: string;
+  /** The actor's name when the actor is not a member (a client in the portal). */
+  actorName?: string;
+  /** Every upload of this uploader lands in this folder, whatever the metadata asks for. */
+  folder?: string;
+}
+
+/** The members' uploads: a bearer token, and membership of the project's workspace. */
+export function memberUploads(verifyAccessToken: VerifyAccessToken) {
+  return async (req: Request): Promise<Uploader> => {
+    const identity = await requireBearerIdentity(
+      req.headers.get('authorization'),
+      verifyAccessToken,
+    );
+    return {
+      owner: `user:${identity.userId}`,
+      actorId: identity.userId,
+      workspaceOf: (tx, projectId) => projectWorkspace(tx, projectId, identity.userId),
+    };
+  };
+}
+
 export interface UploadRouteDeps {
+  /** Where tus is mounted, for the Location of new uploads (UPLOAD_PATH for members). */
+  path: string;
+  /** Proves who sends a request; throws an AppError (401, 403) when it cannot. */
+  identify(req: Request): Promise<Uploader>;
   db: Database;
   storage: BlobStorage;
   /** Where partial uploads are staged (DATA_DIR/uploads). */
   uploadDir: string;
   maxFileBytes: number;
-  verifyAccessToken: VerifyAccessToken;
   logger: Logger;
   publishInvalidation?: PublishInvalidation;
 }
@@ -56,7 +90,7 @@ export interface UploadRouteDeps {
 interface RequestState {
   requestId: string;
   logger: Logger;
-  identity?: Identity;
+  uploader?: Uploader;
 }
 
 const metadataSchema = v.object({
@@ -69,7 +103,7 @@ const metadataSchema = v.object({
 
 /** Metadata the server writes on an upload; a client's values for these keys are discarded. */
 interface ServerMetadata {
-  userId: string;
+  owner: string;
   workspaceId: string;
 }
 
@@ -146,7 +180,7 @@ export function createUploadRoute(deps: UploadRouteDeps) {
   async function ownerOf(id: string): Promise<string | null> {
     try {
       const upload = await datastore.getUpload(id);
-      return upload.metadata?.userId ?? null;
+      return upload.metadata?.owner ?? null;
     } catch {
       return null;
     }
@@ -155,7 +189,7 @@ export function createUploadRoute(deps: UploadRouteDeps) {
   // The default in-memory locker: one process owns an upload. Scaled out, route /files/uploads
   // sticky (ARCHITECTURE.md "Files").
   const options: ConstructorParameters<typeof Server>[0] = {
-    path: UPLOAD_PATH,
+    path: deps.path,
     datastore,
     relativeLocation: true,
     maxSize: deps.maxFileBytes,
@@ -165,23 +199,20 @@ export function createUploadRoute(deps: UploadRouteDeps) {
     async onIncomingRequest(req, id) {
       const state = stateOf(req);
       try {
-        state.identity = await requireBearerIdentity(
-          req.headers.get('authorization'),
-          deps.verifyAccessToken,
-        );
+        state.uploader = await deps.identify(req);
       } catch (error) {
         throw asTusError(req, error);
       }
       if (req.method === 'POST') return;
       const owner = await ownerOf(id);
       // Someone else's upload answers like a missing one (no probing of upload ids).
-      if (owner !== null && owner !== state.identity.userId) {
+      if (owner !== null && owner !== state.uploader.owner) {
         throw asTusError(req, new AppError(ErrorCode.NOT_FOUND, 'No such upload.'));
       }
     },
     async onUploadCreate(req, upload) {
-      const { identity } = stateOf(req);
-      if (!identity) throw asTusError(req, new AppError(ErrorCode.UNAUTHORIZED, 'Sign in first.'));
+      const { uploader } = stateOf(req);
+      if (!uploader) throw asTusError(req, new AppError(ErrorCode.UNAUTHORIZED, 'Sign in first.'));
       try {
         if (upload.size === undefined) {
           throw new AppError(
@@ -202,15 +233,15 @@ export function createUploadRoute(deps: UploadRouteDeps) {
           });
         }
         const meta = parsed.output;
-        const workspaceId = await projectWorkspace(db, meta.projectId, identity.userId);
+        const workspaceId = await uploader.workspaceOf(db, meta.projectId);
         await requireStorageRoom(db, workspaceId, upload.size);
-        const server: ServerMetadata = { userId: identity.userId, workspaceId };
+        const server: ServerMetadata = { owner: uploader.owner, workspaceId };
         return {
           metadata: {
             projectId: meta.projectId,
             filename: meta.filename,
             filetype: meta.filetype ?? '',
-            folder: meta.folder ?? '',
+            folder: uploader.folder ?? meta.folder ?? '',
             fileId: meta.fileId ?? '',
             ...server,
           },
@@ -222,7 +253,13 @@ export function createUploadRoute(deps: UploadRouteDeps) {
     async onUploadFinish(req, upload) {
       const state = stateOf(req);
       try {
-        const fileId = await finish(upload.id, upload.metadata ?? {}, upload.size ?? 0);
+        if (!state.uploader) throw new AppError(ErrorCode.UNAUTHORIZED, 'Sign in first.');
+        const fileId = await finish(
+          state.uploader,
+          upload.id,
+          upload.metadata ?? {},
+          upload.size ?? 0,
+        );
         datastore.holdCommitted(upload);
         return { headers: { [UPLOADED_FILE_ID_HEADER]: fileId } };
       } catch (error) {
@@ -272,6 +309,7 @@ export function createUploadRoute(deps: UploadRouteDeps) {
 
   /** Moves the staged bytes into storage and writes the file row; the file's id. */
   async function finish(
+    uploader: Uploader,
     uploadId: string,
     metadata: Record<string, string | null>,
     size: number,
@@ -288,7 +326,7 @@ export function createUploadRoute(deps: UploadRouteDeps) {
       outcome = await db.transaction(async (tx) => {
         const recorder = createChangeRecorder(tx);
         const committed = await commitUpload(tx, recorder, {
-          userId: String(metadata.userId),
+          uploader,
           projectId: String(metadata.projectId),
           proposedFileId: metadata.fileId || null,
           name: String(metadata.filename),

@@ -9,11 +9,8 @@ import type { EndpointDefinition } from '#contract/define-endpoint.ts';
 import { endpointRegistry } from '#contract/endpoint-registry.ts';
 import type { Identity, VerifyAccessToken } from '../auth/identity.ts';
 import type { Database } from '../db/database.ts';
-import {
-  findPortalSession,
-  portalCookieToken,
-  type PortalIdentity,
-} from '../portal/portal-sessions.ts';
+import { refuseCrossSite, requirePortalSession } from '../portal/portal-request.ts';
+import type { PortalIdentity } from '../portal/portal-sessions.ts';
 import type { AppEnv } from './app-env.ts';
 import { AppError, ErrorCode } from './app-error.ts';
 import { bearerToken, SECOND_FACTOR_PENDING_MESSAGE } from './bearer-identity.ts';
@@ -37,8 +34,6 @@ export interface DispatcherDeps {
 
 /** The portal's resource: its calls ride on a cookie, so they get the cross-site checks. */
 const PORTAL_RESOURCE = 'client-portal';
-const PORTAL_SESSION_ENDED =
-  "Your portal session has ended. Enter the project's password again to continue.";
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -82,11 +77,11 @@ export function createEndpointDispatcher(deps: DispatcherDeps) {
       );
     }
 
-    if (def.resource === PORTAL_RESOURCE) refuseCrossSite(c, def, deps.publicUrl);
+    if (def.resource === PORTAL_RESOURCE) {
+      refuseCrossSite(def.method, { get: (name) => c.req.header(name) }, c.req.url, deps.publicUrl);
+    }
     if (def.auth === 'portal') {
-      const token = portalCookieToken(c.req.header('cookie'));
-      const portal = token === null ? null : await findPortalSession(deps.db, token);
-      if (!portal) throw new AppError(ErrorCode.UNAUTHORIZED, PORTAL_SESSION_ENDED);
+      const portal = await requirePortalSession(deps.db, c.req.header('cookie'));
       return serve(c, def, url, null, portal);
     }
     const identity = await identify(c, def, deps.verifyAccessToken);
@@ -167,27 +162,6 @@ export function createEndpointDispatcher(deps: DispatcherDeps) {
 function respond(c: Context<AppEnv>, def: EndpointDefinition, output: unknown): Response {
   if (def.status === 204) return c.body(null, 204);
   return c.json(output as object, def.status);
-}
-
-/**
- * A portal call rides on a cookie, so another site's page could make the browser send it. The
- * cookie is SameSite=Strict, and on top a mutation whose Origin (or Sec-Fetch-Site) names another
- * site is refused. A caller that sends neither is not a browser and carries no victim's cookie.
- */
-function refuseCrossSite(c: Context<AppEnv>, def: EndpointDefinition, publicUrl: string): void {
-  if (def.method === 'GET') return;
-  const fetchSite = c.req.header('sec-fetch-site');
-  const origin = c.req.header('origin');
-  const allowed = new Set([new URL(c.req.url).origin, new URL(publicUrl).origin]);
-  const crossSite =
-    (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none') ||
-    (origin !== undefined && !allowed.has(origin));
-  if (crossSite) {
-    throw new AppError(
-      ErrorCode.FORBIDDEN,
-      'Portal requests are only accepted from the portal page itself.',
-    );
-  }
 }
 
 async function identify(
