@@ -41,6 +41,7 @@ import {
   submitChangeRequest,
   updatePortalAccess,
 } from './endpoints/client-portal.ts';
+import { createCalendarFeed, getCalendarFeed, revokeCalendarFeed } from './endpoints/calendar.ts';
 import { getProjectActivity } from './endpoints/project-activity.ts';
 import { syncedEntities, type SyncedEntities } from './synced-entities.ts';
 import { getUserProfile, updateUserProfile } from './endpoints/user.ts';
@@ -102,6 +103,9 @@ export const endpointRegistry = [
   sendTestNotification,
   notificationConnect,
   joinNotificationGroup,
+  getCalendarFeed,
+  createCalendarFeed,
+  revokeCalendarFeed,
 ] as const;
 
 export type RegisteredEndpoint = (typeof endpointRegistry)[number];

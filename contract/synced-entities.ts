@@ -4,6 +4,7 @@
  * (contract/entities/<name>.ts), list it here, write its migration and a Dexie schema version,
  * then its queries and screens (ARCHITECTURE.md "Adding a synced entity").
  */
+import { calendarEventEntity } from './entities/calendar-event.ts';
 import { changeRequestEntity } from './entities/change-request.ts';
 import { clientEntity } from './entities/client.ts';
 import { fileEntity } from './entities/file.ts';
@@ -24,6 +25,7 @@ export const syncedEntities = [
   clientNoteEntity,
   fileEntity,
   changeRequestEntity,
+  calendarEventEntity,
 ] as const;
 
 export type SyncedEntities = typeof syncedEntities;

@@ -137,6 +137,7 @@ export interface SyncedEntityDeclaration<
   R extends string,
   F extends Fields,
   P extends ParentDef | undefined,
+  LK extends string = Camel<PL>,
 > {
   /** Entity name, kebab-case singular: operations are `create-<name>`, `update-<name>`... */
   readonly name: N;
@@ -144,6 +145,8 @@ export interface SyncedEntityDeclaration<
   readonly plural: PL;
   /** The API resource (`/api/<resource>`), when not the name. */
   readonly resource?: R;
+  /** The list operation's output key (`{events}`), when not the plural camelCased. */
+  readonly listKey?: LK;
   readonly sqlTable: string;
   /** The field that names a row in titles ("Rename client 'Acme'"). */
   readonly label: keyof F & string;
@@ -172,7 +175,7 @@ export interface SyncedEntityDeclaration<
   readonly summaries?: { readonly create?: string; readonly list?: string };
 }
 
-type EndpointsOf<N extends string, PL extends string, R extends string, F, P> = {
+type EndpointsOf<N extends string, PL extends string, R extends string, F, P, LK extends string> = {
   create: EndpointDefinition<
     typeof emptyQuery,
     v.GenericSchema<CreateInputOf<F, P>, CreateOutputOf<F, P>>,
@@ -200,7 +203,7 @@ type EndpointsOf<N extends string, PL extends string, R extends string, F, P> = 
   list: EndpointDefinition<
     v.GenericSchema<ListQuery>,
     undefined,
-    v.GenericSchema<{ [K in Camel<PL>]: RowOf<F, P>[] }>,
+    v.GenericSchema<{ [K in LK]: RowOf<F, P>[] }>,
     R,
     `get-${PL}`,
     'user'
@@ -223,26 +226,27 @@ export interface SyncedEntity<
   R extends string = string,
   F extends Fields = Fields,
   P extends ParentDef | undefined = ParentDef | undefined,
-> extends SyncedEntityDeclaration<N, PL, R, F, P> {
+  LK extends string = Camel<PL>,
+> extends SyncedEntityDeclaration<N, PL, R, F, P, LK> {
   readonly resource: R;
   /** The device's table and the change log's table name. */
   readonly table: Camel<PL>;
   /** Key of one row in an operation's output (`{client}`), and of a list (`{clients}`). */
   readonly oneKey: Camel<N>;
-  readonly manyKey: Camel<PL>;
+  readonly manyKey: LK;
   /** The entity in words ("client note"). */
   readonly word: string;
   readonly rowSchema: v.GenericSchema<RowOf<F, P>>;
   readonly createSchema: v.GenericSchema<CreateInputOf<F, P>, CreateOutputOf<F, P>>;
   readonly updateSchema: v.GenericSchema<UpdateInputOf<F, P>, UpdateOutputOf<F, P>>;
-  readonly endpoints: EndpointsOf<N, PL, R, F, P>;
+  readonly endpoints: EndpointsOf<N, PL, R, F, P, LK>;
   /** The five operations in registry order. */
   readonly endpointList: readonly [
-    EndpointsOf<N, PL, R, F, P>['create'],
-    EndpointsOf<N, PL, R, F, P>['update'],
-    EndpointsOf<N, PL, R, F, P>['delete'],
-    EndpointsOf<N, PL, R, F, P>['list'],
-    EndpointsOf<N, PL, R, F, P>['get'],
+    EndpointsOf<N, PL, R, F, P, LK>['create'],
+    EndpointsOf<N, PL, R, F, P, LK>['update'],
+    EndpointsOf<N, PL, R, F, P, LK>['delete'],
+    EndpointsOf<N, PL, R, F, P, LK>['list'],
+    EndpointsOf<N, PL, R, F, P, LK>['get'],
   ];
   /** Field names a create accepts, a patch accepts, and that a new row takes by default. */
   readonly createKeys: readonly string[];
@@ -250,7 +254,14 @@ export interface SyncedEntity<
   readonly rowDefaults: Readonly<Record<string, unknown>>;
 }
 
-export type AnySyncedEntity = SyncedEntity<string, string, string, Fields, ParentDef | undefined>;
+export type AnySyncedEntity = SyncedEntity<
+  string,
+  string,
+  string,
+  Fields,
+  ParentDef | undefined,
+  string
+>;
 
 function camel(name: string): string {
   return name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
@@ -306,7 +317,8 @@ export function defineSyncedEntity<
   F extends Fields,
   const P extends ParentDef | undefined = undefined,
   const R extends string = N,
->(decl: SyncedEntityDeclaration<N, PL, R, F, P>): SyncedEntity<N, PL, R, F, P> {
+  const LK extends string = Camel<PL>,
+>(decl: SyncedEntityDeclaration<N, PL, R, F, P, LK>): SyncedEntity<N, PL, R, F, P, LK> {
   const resource = (decl.resource ?? decl.name) as R;
   const entries = Object.entries(decl.fields);
   const rules = decl.rules ?? [];
@@ -355,7 +367,7 @@ export function defineSyncedEntity<
   );
 
   const oneKey = camel(decl.name);
-  const manyKey = camel(decl.plural);
+  const manyKey = decl.listKey ?? camel(decl.plural);
   const oneOutput = v.object({ [oneKey]: rowSchema });
   const listQuery = v.strictObject({
     ...(decl.list.scope === 'workspace'
@@ -427,18 +439,18 @@ export function defineSyncedEntity<
       query: byIdQuery,
       output: oneOutput,
     }),
-  } as unknown as EndpointsOf<N, PL, R, F, P>;
+  } as unknown as EndpointsOf<N, PL, R, F, P, LK>;
 
   return {
     ...decl,
     resource,
-    table: manyKey as Camel<PL>,
+    table: camel(decl.plural) as Camel<PL>,
     oneKey: oneKey as Camel<N>,
-    manyKey: manyKey as Camel<PL>,
+    manyKey: manyKey as LK,
     word,
     rowSchema: rowSchema as unknown as v.GenericSchema<RowOf<F, P>>,
-    createSchema: createSchema as unknown as SyncedEntity<N, PL, R, F, P>['createSchema'],
-    updateSchema: updateSchema as unknown as SyncedEntity<N, PL, R, F, P>['updateSchema'],
+    createSchema: createSchema as unknown as SyncedEntity<N, PL, R, F, P, LK>['createSchema'],
+    updateSchema: updateSchema as unknown as SyncedEntity<N, PL, R, F, P, LK>['updateSchema'],
     endpoints,
     endpointList: [
       endpoints.create,

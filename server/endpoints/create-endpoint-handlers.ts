@@ -1,5 +1,6 @@
 /** All operation handlers; the type makes a missing or extra handler a compile error. */
 import type { PublicConfig } from '#contract/endpoints/config.ts';
+import { createCalendarFeedHandlers } from '../calendar/calendar-feed.ts';
 import type { EndpointHandlers } from '../http/endpoint-handler.ts';
 import { createRateLimiter, type RateLimiter } from '../http/rate-limiter.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -57,5 +58,7 @@ export function createEndpointHandlers(deps: EndpointHandlerDeps): EndpointHandl
     ...createSyncHandlers(),
     ...createNotificationHandlers(realtime),
     ...createSignalrHandlers(realtime),
+    // The feed URL is absolute under PUBLIC_URL (a relative path without one).
+    ...createCalendarFeedHandlers(deps.files?.publicUrl ?? ''),
   };
 }

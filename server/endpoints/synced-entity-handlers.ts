@@ -8,6 +8,7 @@ import {
   type SyncedEntityName,
 } from '#contract/synced-entities.ts';
 import type { ResourceHandlers } from '../http/endpoint-handler.ts';
+import { calendarEventHooks, unlinkClientEvents, unlinkProjectEvents } from './calendar-event.ts';
 import { createChangeRequestHooks, type ChangeRequestDeps } from './change-request.ts';
 import { createEntityHandlers, type EntityHooks } from './entity-handlers.ts';
 import { fileHooks } from './file.ts';
@@ -18,7 +19,9 @@ export function createSyncedEntityHandlers(
   deps: ChangeRequestDeps,
 ): ResourceHandlers<SyncedEntities[number]['resource']> {
   const hooks: { readonly [N in SyncedEntityName]?: EntityHooks } = {
-    project: projectHooks,
+    // A deleted project (or a client with its projects) leaves its calendar events, unlinked.
+    client: { beforeDelete: unlinkClientEvents },
+    project: { ...projectHooks, beforeDelete: unlinkProjectEvents },
     milestone: milestoneHooks,
     'kanban-column': columnHooks,
     task: taskHooks,
@@ -26,6 +29,7 @@ export function createSyncedEntityHandlers(
     'client-note': noteHooks,
     file: fileHooks,
     'change-request': createChangeRequestHooks(deps),
+    'calendar-event': calendarEventHooks,
   };
   const handlers = Object.assign(
     {},

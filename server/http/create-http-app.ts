@@ -26,6 +26,8 @@ import { createOperationRunner, type PublishInvalidation } from './run-operation
 import { OWN_TRANSACTION_OPERATIONS } from '../sync/push-mutations.ts';
 import { contentSecurityPolicy } from './content-security-policy.ts';
 import { createOpenApiDocument } from './openapi-document.ts';
+import { CALENDAR_FEED_PATH } from '#contract/endpoints/calendar.ts';
+import { createCalendarFeedRoute } from '../calendar/calendar-feed.ts';
 import { createStaticHandler, isServerPath } from './serve-static.ts';
 
 export interface HttpAppDeps {
@@ -137,6 +139,8 @@ export function createHttpApp(deps: HttpAppDeps): Hono<AppEnv> {
   });
 
   app.get('/api/openapi.json', (c) => c.json(openApi));
+  // The calendar subscription feed: text/calendar for calendar apps, its secret in the URL.
+  app.get(CALENDAR_FEED_PATH, createCalendarFeedRoute({ db, publicUrl: deps.publicUrl }));
 
   for (const mount of deps.mounts ?? []) app.route(mount.path, mount.app);
 

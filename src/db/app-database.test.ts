@@ -55,6 +55,7 @@ describe('app database', () => {
     const db = createAppDatabase('u1', { name: freshName() });
     await db.open();
     expect(db.tables.map((table) => table.name).sort()).toEqual([
+      'calendarEvents',
       'changeRequests',
       'clientNotes',
       'clients',

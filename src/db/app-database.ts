@@ -154,6 +154,13 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
       changeRequests: 'id, workspaceId, [workspaceId+projectId], [workspaceId+status]',
     },
   },
+  {
+    // Calendar events (the calendar reads a workspace's events by start, a project's by link).
+    version: 5,
+    stores: {
+      calendarEvents: 'id, workspaceId, [workspaceId+projectId], [workspaceId+start]',
+    },
+  },
 ];
 
 export const CURRENT_SCHEMA_VERSION = SCHEMA_VERSIONS.at(-1)?.version ?? 0;
