@@ -286,14 +286,18 @@ export function createClientPortalAnswerHandlers(
       const unknown = attachmentFileIds.findIndex((id) => !files.has(id));
       if (unknown >= 0) {
         // Another project's file, a hidden one, or one that never finished uploading.
-        throw new AppError(ErrorCode.FORBIDDEN, 'An attached file is not one of this project.', {
-          details: [
-            {
-              path: `attachmentFileIds.${unknown}`,
-              message: 'Upload the file again, then send the request.',
-            },
-          ],
-        });
+        throw new AppError(
+          ErrorCode.BUSINESS_RULE,
+          'An attached file is not one of this project.',
+          {
+            details: [
+              {
+                path: `attachmentFileIds.${unknown}`,
+                message: 'Upload the file again, then send the request.',
+              },
+            ],
+          },
+        );
       }
       const seq = await changes.record({
         workspaceId: portal.workspaceId,

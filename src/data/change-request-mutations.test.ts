@@ -47,6 +47,7 @@ async function putPulled(
     title: 'French version',
     description: null,
     desiredDate: null,
+    attachmentFileIds: [],
     status: 'submitted',
     costImpact: null,
     currency: 'EUR',

@@ -58,9 +58,23 @@ test('client portal answers: the client signs off a milestone and asks for a cha
   await requests.getByRole('button', { name: 'Ask for a change' }).click();
   await requests.getByLabel('What would you like to change?').fill('Add a gift card page');
   await requests.getByLabel('Details (optional)').fill('For the holidays, with three amounts.');
+  // A sketch attached: uploaded with tus on the portal cookie while the form is open.
+  await requests.locator('input[type="file"]').setInputFiles({
+    name: 'gift-card-sketch.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('three amounts: 25, 50, 100\n'),
+  });
+  await expect(
+    requests.getByRole('list', { name: 'Attached files' }).getByText(/uploaded$/),
+  ).toBeVisible();
   await shoot(client, 'portal-change-request-form');
   await requests.getByRole('button', { name: 'Send request' }).click();
   await expect(requests.getByRole('heading', { name: 'Add a gift card page' })).toBeVisible();
+  await expect(
+    requests
+      .getByRole('list', { name: 'Attachments' })
+      .getByRole('button', { name: 'Download gift-card-sketch.txt' }),
+  ).toBeVisible();
   await expect(
     toasts.filter({ hasText: 'Acme Bakery asked for a change in Shop front' }),
   ).toBeVisible();
@@ -72,6 +86,9 @@ test('client portal answers: the client signs off a milestone and asks for a cha
   const row = page.getByRole('listitem', { name: 'Add a gift card page' });
   await row.getByRole('button', { name: /Add a gift card page/ }).click();
   const sheet = page.getByRole('dialog');
+  await expect(
+    sheet.getByRole('list', { name: 'Attached files' }).getByText('gift-card-sketch.txt'),
+  ).toBeVisible();
   await sheet.getByLabel(/Cost impact/).fill('500');
   await sheet.getByLabel('Timeline impact (days)').fill('3');
   await sheet.getByLabel('Answer to the client').fill('One page, three gift card amounts.');

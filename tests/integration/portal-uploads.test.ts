@@ -217,7 +217,7 @@ describe.each(backends)('portal uploads on %s', (_name, postgresUrl) => {
     expect(viaMember.status).toBe(404);
   });
 
-  it('attaches uploaded files to a change request; another project’s file is refused and nothing is stored', async () => {
+  it('attaches uploaded files to a change request; another project’s file is a 422 and nothing is stored', async () => {
     const first = await upload(Buffer.from('sketch one'), { projectId, filename: 'sketch-1.png' });
     const second = await upload(Buffer.from('sketch two'), { projectId, filename: 'sketch-2.png' });
     const elsewhere = await upload(
@@ -236,7 +236,7 @@ describe.each(backends)('portal uploads on %s', (_name, postgresUrl) => {
       title: 'Use the other sketch',
       attachmentFileIds: [ids[0], otherId],
     });
-    expect(refused.status).toBe(403);
+    expect(refused.status).toBe(422);
     expect(refused.body.error.details).toEqual([
       { path: 'attachmentFileIds.1', message: 'Upload the file again, then send the request.' },
     ]);

@@ -6,10 +6,12 @@
  * shows at once.
  */
 import { changeGoesAhead } from '#contract/entities/change-request.ts';
-import { CircleCheck, ListChecks } from 'lucide-react';
+import { useLiveQuery } from '../../db/live-query.ts';
+import { CircleCheck, ListChecks, Paperclip } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { ApplyChangeResult } from '../../data/change-request-mutations.ts';
 import type { LocalChangeRequest } from '../../data/change-request-queries.ts';
+import { useSync } from '../workspace/sync-context.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Sheet, SheetActions } from '../../ui/sheet.tsx';
 import { TextLink } from '../../ui/text-link.tsx';
@@ -95,6 +97,50 @@ function StepFocus({ focusHeading, children }: { focusHeading: boolean; children
   );
 }
 
+/**
+ * The files the client attached, by name from this device's copy of the project's files (in the
+ * From client folder); one removed since says so.
+ */
+function AttachedFiles({ ids, filesHref }: { ids: readonly string[]; filesHref: string | null }) {
+  const { handle } = useSync();
+  const files = useLiveQuery(() => handle.db.files.bulkGet([...ids]), [handle, ids.join()]);
+  if (ids.length === 0) return null;
+  const names = ids.map((_id, index) => files?.[index]?.name ?? null);
+  const missing = names.filter((name) => name === null).length;
+  return (
+    <div className="flex flex-col gap-1 text-sm">
+      <p className="font-medium text-fg">
+        {ids.length === 1 ? '1 attached file' : `${ids.length} attached files`}
+        {filesHref ? (
+          <>
+            {' · '}
+            <TextLink href={filesHref}>Open the project’s files</TextLink>
+          </>
+        ) : null}
+      </p>
+      <ul aria-label="Attached files" className="flex flex-col gap-1">
+        {names.flatMap((name, index) =>
+          name === null
+            ? []
+            : [
+                <li key={ids[index]} className="flex items-center gap-2 break-words text-fg">
+                  <Paperclip aria-hidden="true" size={14} className="shrink-0 text-fg-muted" />
+                  {name}
+                </li>,
+              ],
+        )}
+      </ul>
+      {missing > 0 && files !== undefined ? (
+        <p className="text-fg-muted">
+          {missing === 1
+            ? 'One file was deleted or is not on this device yet.'
+            : `${missing} files were deleted or are not on this device yet.`}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 function AnswerStep({
   request,
   projectName,
@@ -135,6 +181,10 @@ function AnswerStep({
             ? `Wanted by ${formatDate(request.desiredDate)}`
             : 'No date was asked for.'}
         </p>
+        <AttachedFiles
+          ids={request.attachmentFileIds ?? []}
+          filesHref={projectHref ? `${projectHref}?tab=files` : null}
+        />
       </section>
 
       {decision ? (

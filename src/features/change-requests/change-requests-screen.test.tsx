@@ -75,6 +75,7 @@ async function putPulled(
     projectId,
     description: null,
     desiredDate: null,
+    attachmentFileIds: [],
     status: 'submitted',
     costImpact: null,
     currency: 'EUR',
@@ -352,8 +353,17 @@ describe('ChangeRequestsScreen', { timeout: 60_000 }, () => {
   it("shows the client's answer and keeps an accepted quote read-only", async () => {
     const db = await createTestDatabase();
     const { website } = await seedProjects(db);
+    const fileId = crypto.randomUUID();
+    // Only what the panel reads of a file row: its name.
+    await db.files.put({
+      id: fileId,
+      workspaceId: WS,
+      projectId: website.id,
+      name: 'menu.pdf',
+    } as never);
     await putPulled(db, website.id, {
       title: 'French version',
+      attachmentFileIds: [fileId, crypto.randomUUID()],
       status: 'accepted',
       costImpact: 120000,
       scheduleImpactDays: 5,
@@ -375,6 +385,13 @@ describe('ChangeRequestsScreen', { timeout: 60_000 }, () => {
     expect(within(dialog).getByText('“Go ahead”')).toBeTruthy();
     expect(within(dialog).getByText(/can no longer change/)).toBeTruthy();
     expect(within(dialog).getByText('Two more weeks of work')).toBeTruthy();
+    expect(within(dialog).getByText(/^2 attached files/)).toBeTruthy();
+    expect(
+      within(within(dialog).getByRole('list', { name: 'Attached files' })).getByText('menu.pdf'),
+    ).toBeTruthy();
+    expect(
+      within(dialog).getByText('One file was deleted or is not on this device yet.'),
+    ).toBeTruthy();
     expect(within(dialog).getByText(formatCostImpact(120000, 'EUR'))).toBeTruthy();
     expect(within(dialog).queryByRole('textbox')).toBeNull();
     for (const action of ['Send quote to client', 'Approve', 'Decline']) {

@@ -22,7 +22,7 @@ const controls = [
 
 const aboutDemo = [
   'It runs in this page only: nothing you do is sent anywhere or kept after you leave.',
-  'Downloads are small sample files made in your browser.',
+  'Downloads are small sample files made in your browser; files you attach stay in this page.',
   'Your clients first enter the password you set; the demo skips that step.',
 ] as const;
 
@@ -160,6 +160,7 @@ export function ClientPortalDemoScreen({ saveFile = saveSample }: ClientPortalDe
                     : Promise.reject(new Error('Not a link of the demo.'));
                 }}
                 saveFile={saveFile}
+                uploadFile={run.demo.uploadFile}
                 startDownload={(url) => {
                   const file = sample(url);
                   if (file) saveFile(file.bytes, file.name);

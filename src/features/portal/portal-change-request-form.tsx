@@ -1,7 +1,8 @@
 /**
  * "Ask for a change": the client's new change request. Checked with the contract's own schema
  * before it is sent, so the words are the server's. The id is made here, once per request, so a
- * request kept offline and sent twice is still one request (portal-outbox.ts).
+ * request kept offline and sent twice is still one request (portal-outbox.ts). Attached files are
+ * uploaded as they are chosen (portal-attachments.tsx); the request carries their ids.
  */
 import { submitChangeRequest } from '#contract/endpoints/client-portal.ts';
 import { CloudOff, Send } from 'lucide-react';
@@ -10,8 +11,10 @@ import { Button } from '../../ui/button.tsx';
 import { FormTextField } from '../../ui/form-text-field.tsx';
 import { validateForm } from '../marketing/form-errors.ts';
 import type { PortalActionResult } from './portal-action-result.ts';
+import { PortalAttachmentList, usePortalAttachments } from './portal-attachments.tsx';
 import type { ChangeRequestDraft } from './portal-outbox.ts';
 import { PortalTextArea } from './portal-text-area.tsx';
+import type { PortalUploadFile } from './portal-upload.ts';
 
 export const MAX_TITLE_CHARS = 200;
 
@@ -22,6 +25,8 @@ export interface PortalChangeRequestFormProps {
   /** No connection: the request will be kept on the device and sent later. */
   offline: boolean;
   newId: () => string;
+  /** Sends an attached file to the project (tus on the portal cookie in the real portal). */
+  uploadFile: PortalUploadFile;
   submit: (draft: ChangeRequestDraft) => Promise<PortalActionResult>;
   /** Sent or kept to send: the list shows it and takes focus. */
   onDone: (id: string) => void;
@@ -32,10 +37,12 @@ export function PortalChangeRequestForm({
   projectId,
   offline,
   newId,
+  uploadFile,
   submit,
   onDone,
   onCancel,
 }: PortalChangeRequestFormProps) {
+  const attachments = usePortalAttachments(projectId, uploadFile);
   const titleRef = useRef<HTMLInputElement>(null);
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
@@ -62,6 +69,7 @@ export function PortalChangeRequestForm({
       title,
       ...(description.trim() === '' ? {} : { description }),
       ...(desiredDate === '' ? {} : { desiredDate }),
+      ...(attachments.fileIds.length === 0 ? {} : { attachmentFileIds: attachments.fileIds }),
     });
     if (!checked.ok) {
       setErrors(checked.errors);
@@ -76,6 +84,10 @@ export function PortalChangeRequestForm({
       return;
     }
     setErrors({});
+    if (attachments.blocker) {
+      setFailure(attachments.blocker);
+      return;
+    }
     setFailure(null);
     setPending(true);
     const result = await submit(checked.output);
@@ -137,6 +149,7 @@ export function PortalChangeRequestForm({
         error={errors.desiredDate}
         className="sm:max-w-xs"
       />
+      <PortalAttachmentList attachments={attachments} offline={offline} disabled={pending} />
       {offline ? (
         <p className="flex items-start gap-2 text-sm text-fg-muted">
           <CloudOff aria-hidden="true" size={16} className="mt-0.5 shrink-0" />

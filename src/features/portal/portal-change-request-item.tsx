@@ -5,9 +5,9 @@
  * device (portal-outbox.ts) says it waits to be sent, or, when the server refused it, why, with
  * "Remove".
  */
-import type { PortalChangeRequest } from '#contract/endpoints/client-portal.ts';
+import type { PortalChangeRequest, PortalFile } from '#contract/endpoints/client-portal.ts';
 import { changeRequestStatusWords } from '#contract/entities/change-request.ts';
-import { Check, CloudOff, Trash2, X } from 'lucide-react';
+import { Check, CloudOff, Paperclip, Trash2, X } from 'lucide-react';
 import { useEffect, type ReactNode, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../ui/button.tsx';
 import { formatFileDateTime } from '../files/file-format.ts';
@@ -61,6 +61,36 @@ function Asked({
   );
 }
 
+/** A request's attachments the client can still see, each a link to its download. */
+function AttachedFiles({
+  ids,
+  files,
+  openFile,
+}: {
+  ids: readonly string[];
+  files: readonly PortalFile[];
+  openFile: (file: PortalFile) => void;
+}) {
+  const attached = ids.flatMap((fileId) => files.filter((file) => file.id === fileId));
+  if (attached.length === 0) return null;
+  return (
+    <ul aria-label="Attachments" className="flex flex-wrap gap-2">
+      {attached.map((file) => (
+        <li key={file.id}>
+          <Button
+            variant="ghost"
+            aria-label={`Download ${file.name}`}
+            onPress={() => openFile(file)}
+          >
+            <Paperclip aria-hidden="true" size={14} />
+            <span className="max-w-[16rem] truncate">{file.name}</span>
+          </Button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export interface PortalRequestRowProps {
   /** Still on the device: drawn dashed. */
   waiting: boolean;
@@ -98,6 +128,9 @@ export interface PortalChangeRequestItemProps {
   /** Who wrote down a request a member added for the client (the workspace's name). */
   workspaceName: string;
   offline: boolean;
+  /** The project's files the client sees, to name the request's attachments. */
+  files: readonly PortalFile[];
+  openFile: (file: PortalFile) => void;
   /** Focus the request's row: its buttons are gone once the quote is answered. */
   focusRow: () => void;
   decide: (decision: QuoteDecision, comment: string | null) => Promise<PortalActionResult>;
@@ -109,6 +142,8 @@ export function PortalChangeRequestItem({
   changeRequest: request,
   workspaceName,
   offline,
+  files,
+  openFile,
   decide,
   focusRow,
 }: PortalChangeRequestItemProps) {
@@ -193,6 +228,7 @@ export function PortalChangeRequestItem({
         desiredDate={request.desiredDate}
         askedAt={`${request.source === 'portal' ? 'Asked by you' : `Added by ${workspaceName}`} on ${formatFileDateTime(request.createdAt)}`}
       />
+      <AttachedFiles ids={request.attachmentFileIds} files={files} openFile={openFile} />
       {answered ? (
         <div className="flex flex-col gap-2 rounded-xl bg-surface-muted p-3">
           <p className="text-sm font-semibold text-fg">{wasQuoted ? 'The quote' : 'The answer'}</p>
@@ -334,6 +370,14 @@ export function PortalWaitingRequestItem({ entry, remove }: PortalWaitingRequest
         desiredDate={body.desiredDate}
         askedAt={`Asked by you on ${formatFileDateTime(new Date(entry.queuedAt).toISOString())}`}
       />
+      {body.attachmentFileIds?.length ? (
+        <p className="flex items-center gap-1 text-sm text-fg-muted">
+          <Paperclip aria-hidden="true" size={14} />
+          {body.attachmentFileIds.length === 1
+            ? '1 file attached'
+            : `${body.attachmentFileIds.length} files attached`}
+        </p>
+      ) : null}
       {refused ? (
         <div className="flex flex-col items-start gap-2 border-t border-border pt-3">
           <p className="text-sm font-medium break-words text-danger">

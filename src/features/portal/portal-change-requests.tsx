@@ -3,7 +3,7 @@
  * the device among them, and "Ask for a change". After a request is sent (or kept to send) focus
  * moves to it in the list; after "Remove", to the section's heading.
  */
-import type { PortalChangeRequest } from '#contract/endpoints/client-portal.ts';
+import type { PortalChangeRequest, PortalFile } from '#contract/endpoints/client-portal.ts';
 import { MessageSquarePlus } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from '../../ui/button.tsx';
@@ -16,6 +16,7 @@ import {
 } from './portal-change-request-item.tsx';
 import { PortalChangeRequestForm } from './portal-change-request-form.tsx';
 import type { ChangeRequestDraft, PortalOutboxEntry } from './portal-outbox.ts';
+import type { PortalUploadFile } from './portal-upload.ts';
 
 export interface PortalChangeRequestsProps {
   projectId: string;
@@ -27,6 +28,11 @@ export interface PortalChangeRequestsProps {
   /** The list could not be read this time (the rest of the page could). */
   loadError: string | null;
   newId: () => string;
+  uploadFile: PortalUploadFile;
+  /** The project's files the client sees, to name a request's attachments. */
+  files: readonly PortalFile[];
+  /** Downloads (or opens the kept copy of) an attachment. */
+  openFile: (file: PortalFile) => void;
   create: (draft: ChangeRequestDraft) => Promise<PortalActionResult>;
   decide: (
     id: string,
@@ -70,6 +76,9 @@ export function PortalChangeRequests({
   offline,
   loadError,
   newId,
+  uploadFile,
+  files,
+  openFile,
   create,
   decide,
   remove,
@@ -111,6 +120,7 @@ export function PortalChangeRequests({
           projectId={projectId}
           offline={offline}
           newId={newId}
+          uploadFile={uploadFile}
           submit={create}
           onDone={(id) => {
             setAsking(false);
@@ -153,6 +163,8 @@ export function PortalChangeRequests({
                   changeRequest={row.request}
                   workspaceName={workspaceName}
                   offline={offline}
+                  files={files}
+                  openFile={openFile}
                   focusRow={() => setFocusId(row.id)}
                   decide={(decision, comment) => decide(row.id, decision, comment)}
                 />

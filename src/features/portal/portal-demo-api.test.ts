@@ -247,6 +247,37 @@ describe('portal demo change requests', () => {
     expect(list.filter((r) => r.id === newId)).toHaveLength(1);
   });
 
+  it('keeps an attached file in memory among the files and takes it on a request; another id is a 422', async () => {
+    const { demo, callEndpoint, projectId, requests } = setup();
+    const progress: number[] = [];
+    const upload = demo.uploadFile(new File(['photo bytes'], 'shop.jpg', { type: 'image/jpeg' }), {
+      projectId,
+      onProgress: (sent) => progress.push(sent),
+    });
+    const fileId = await upload.done;
+    expect(progress.at(-1)).toBe(11);
+    const { files } = await callEndpoint(getPortalFiles, { query: { projectId } });
+    expect(files.find((f) => f.id === fileId)).toMatchObject({
+      name: 'shop.jpg',
+      folder: 'From client',
+      size: 11,
+      type: 'image/jpeg',
+    });
+    const unknown = await refusal(
+      callEndpoint(submitChangeRequest, {
+        query: {},
+        body: { id: newId, projectId, title: 'Use my photo', attachmentFileIds: [otherId] },
+      }),
+    );
+    expect(unknown.status).toBe(422);
+    expect(await requests()).not.toContainEqual(expect.objectContaining({ id: newId }));
+    const { changeRequest } = await callEndpoint(submitChangeRequest, {
+      query: {},
+      body: { id: newId, projectId, title: 'Use my photo', attachmentFileIds: [fileId] },
+    });
+    expect(changeRequest.attachmentFileIds).toEqual([fileId]);
+  });
+
   it('refuses an id that a member’s request already has (409)', async () => {
     const { callEndpoint, projectId, requests } = setup();
     const members = (await requests()).find((r) => r.source === 'member')!;

@@ -28,6 +28,7 @@ import {
   signOffMilestone,
   signOutPortal,
   submitChangeRequest,
+  PORTAL_UPLOAD_FOLDER,
   type PortalChangeRequest,
   type PortalMilestone,
 } from '#contract/endpoints/client-portal.ts';
@@ -39,6 +40,7 @@ import {
   type PortalDemoSeed,
 } from './portal-demo-data.ts';
 import type { PortalSnapshot } from './portal-snapshot.ts';
+import { PortalUploadError, type PortalUploadFile } from './portal-upload.ts';
 
 /** The same limit as the server's portalChangeRequestRateLimit. */
 const CHANGE_REQUESTS_PER_HOUR = 30;
@@ -63,6 +65,11 @@ export interface PortalDemo {
   snapshot(): PortalSnapshot;
   /** The sample file behind a link `generate-sas-url` answered, or null for any other URL. */
   fileOfLink(url: string): { name: string; bytes: Blob } | null;
+  /**
+   * A file the visitor attaches, "uploaded" in a few steps and kept in memory like the server
+   * would keep it: in the project's From client folder, shown among the files.
+   */
+  uploadFile: PortalUploadFile;
 }
 
 interface ErrorDetail {
@@ -143,6 +150,8 @@ export function createPortalDemo({
   /** Links handed out, by URL: the file each stands for. */
   const links = new Map<string, PortalDemoFile>();
   const iso = () => new Date(now()).toISOString();
+  /** Files the visitor attached so far (their ids and blob names count up). */
+  let uploads = 0;
 
   const requireOwnProject = (projectId: string) => {
     if (projectId !== project.id) throw forbidden('This portal session opens another project.');
@@ -226,8 +235,12 @@ export function createPortalDemo({
     // Only the latest blob of a file the client can see.
     const file = state.files.find((f) => f.visibleToClient && f.blobName === query.blobName);
     if (!file) throw forbidden('This file is not shared in this portal.');
-    // A data: URL carries the sample bytes themselves: no server, and nothing to revoke.
-    const sasUrl = `data:${file.type};base64,${base64Of(file.content)}`;
+    // A data: URL carries the sample bytes themselves: no server, and nothing to revoke. A file
+    // the visitor attached is already a Blob in the page: a blob: URL of it.
+    const sasUrl =
+      typeof file.content === 'string'
+        ? `data:${file.type};base64,${base64Of(file.content)}`
+        : URL.createObjectURL(file.content);
     links.set(sasUrl, file);
     return { sasUrl, expiresAt: new Date(now() + query.expiryMinutes * 60_000).toISOString() };
   });
@@ -270,6 +283,17 @@ export function createPortalDemo({
         { retryAfterSeconds },
       );
     }
+    const visible = new Set(files().map((f) => f.id));
+    const attachments = [...new Set(body.attachmentFileIds ?? [])];
+    const unknown = attachments.findIndex((fileId) => !visible.has(fileId));
+    if (unknown >= 0) {
+      throw demoError(422, 'BUSINESS_RULE', 'An attached file is not one of this project.', [
+        {
+          path: `attachmentFileIds.${unknown}`,
+          message: 'Upload the file again, then send the request.',
+        },
+      ]);
+    }
     created.push(at);
     const changeRequest: PortalChangeRequest = {
       id: body.id,
@@ -283,6 +307,7 @@ export function createPortalDemo({
       answer: null,
       clientDecision: null,
       source: 'portal',
+      attachmentFileIds: attachments,
       createdAt: new Date(at).toISOString(),
       updatedAt: new Date(at).toISOString(),
     };
@@ -338,6 +363,50 @@ export function createPortalDemo({
       workspace,
       changeRequests: changeRequests(),
     }),
+    uploadFile(file, { projectId, onProgress }) {
+      let stopped = false;
+      const done = new Promise<string>((resolve, reject) => {
+        const steps = 4;
+        const step = (index: number) => {
+          if (stopped) {
+            reject(new PortalUploadError('The upload was stopped.', 0));
+            return;
+          }
+          if (index < steps) {
+            onProgress(Math.round((file.size * index) / steps), file.size);
+            setTimeout(() => step(index + 1), actionDelayMs / steps);
+            return;
+          }
+          if (projectId !== project.id) {
+            reject(new PortalUploadError('This portal session opens another project.', 403));
+            return;
+          }
+          uploads += 1;
+          const id = `00000000-0000-4000-8000-${String(900_000_000_000 + uploads)}`;
+          state.files.push({
+            id,
+            name: file.name,
+            folder: PORTAL_UPLOAD_FOLDER,
+            size: file.size,
+            type: file.type,
+            blobName: `demo-upload-${uploads}`,
+            version: 1,
+            updatedAt: iso(),
+            visibleToClient: true,
+            content: file,
+          });
+          onProgress(file.size, file.size);
+          resolve(id);
+        };
+        step(0);
+      });
+      return {
+        done,
+        abort: () => {
+          stopped = true;
+        },
+      };
+    },
     fileOfLink(url) {
       const file = links.get(url);
       if (!file) return null;

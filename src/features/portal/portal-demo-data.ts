@@ -22,8 +22,8 @@ export interface PortalDemoMilestone extends PortalMilestone {
 
 export interface PortalDemoFile extends PortalFile {
   visibleToClient: boolean;
-  /** The bytes a download gives (text: a PDF, an SVG or plain text). */
-  content: string;
+  /** The bytes a download gives (text: a PDF, an SVG or plain text; a file the visitor attached). */
+  content: string | Blob;
 }
 
 export interface PortalDemoSeed {
@@ -346,6 +346,7 @@ export function portalDemoSeed(today: Date): PortalDemoSeed {
         answer: null,
         clientDecision: null,
         source: 'portal',
+        attachmentFileIds: [],
         createdAt: at(-2, 9, 5),
         updatedAt: at(-2, 9, 5),
       },
@@ -362,6 +363,7 @@ export function portalDemoSeed(today: Date): PortalDemoSeed {
           'A gallery page with up to 40 photos, linked from the menu. We can reuse the photos from the shoot.',
         clientDecision: null,
         source: 'portal',
+        attachmentFileIds: [],
         createdAt: at(-6, 14, 32),
         updatedAt: at(-4, 11, 0),
       },
@@ -377,6 +379,7 @@ export function portalDemoSeed(today: Date): PortalDemoSeed {
         answer: 'Done: the croissant photo leads the homepage now.',
         clientDecision: null,
         source: 'member',
+        attachmentFileIds: [],
         createdAt: at(-20, 13, 10),
         updatedAt: at(-19, 10, 30),
       },

@@ -303,6 +303,54 @@ describe('PortalProjectScreen', () => {
     expect(copies.bytes.size).toBe(0);
   });
 
+  it('Keep offline keeps a copy without downloading it, and focus stays in the row', async () => {
+    const user = userEvent.setup();
+    const copies = memoryFileCopies();
+    const portal = renderPortal(
+      {
+        ...online(),
+        'generate-sas-url': [() => ({ sasUrl: 'http://x/files/d/b?sig=1', expiresAt: '' })],
+      },
+      memoryStorage(),
+      { fileCopies: copies, fetchFile: () => Promise.resolve(new Blob(['%PDF handover'])) },
+    );
+    await user.click(
+      await screen.findByRole('button', { name: 'Keep handover.pdf on this device' }),
+    );
+    expect(await screen.findByText('On this device')).toBeTruthy();
+    expect(copies.bytes.size).toBe(1);
+    expect(portal.saveFile).not.toHaveBeenCalled();
+    expect(portal.startDownload).not.toHaveBeenCalled();
+    expect(screen.queryByRole('button', { name: 'Keep handover.pdf on this device' })).toBeNull();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByRole('button', { name: 'Download handover.pdf' }),
+      ),
+    );
+  });
+
+  it("names a change request's attachments the client can see, each a download", async () => {
+    const user = userEvent.setup();
+    const withFiles = portalChangeRequest({
+      id: '0192f3a0-0000-4000-8000-000000000c05',
+      title: 'Use this photo',
+      attachmentFileIds: [files[0]!.id, '0192f3a0-0000-7000-8000-00000000dead'],
+      createdAt: '2026-03-13T10:00:00.000Z',
+    });
+    const portal = renderPortal({
+      ...online(),
+      'get-change-requests': [() => ({ changeRequests: [withFiles] })],
+      'generate-sas-url': [() => ({ sasUrl: 'http://x/files/d/b?sig=2', expiresAt: '' })],
+    });
+    const item = await waitFor(() => itemOf(region('Change requests'), 'Use this photo'));
+    const attachments = within(item).getByRole('list', { name: 'Attachments' });
+    expect(within(attachments).getAllByRole('listitem')).toHaveLength(1);
+    await user.click(within(attachments).getByRole('button', { name: 'Download handover.pdf' }));
+    await waitFor(() =>
+      expect(portal.startDownload).toHaveBeenCalledWith('http://x/files/d/b?sig=2'),
+    );
+  });
+
   it('offline, shows what the client last saw, as of when', async () => {
     const storage = memoryStorage();
     writePortalSnapshot(storage, {

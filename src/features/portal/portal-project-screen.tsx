@@ -70,6 +70,7 @@ import {
   writePortalSnapshot,
   type PortalSnapshot,
 } from './portal-snapshot.ts';
+import { uploadWithTus, type PortalUploadFile } from './portal-upload.ts';
 import { useBrowserOnline } from './use-browser-online.ts';
 
 export interface PortalProjectScreenProps {
@@ -90,6 +91,8 @@ export interface PortalProjectScreenProps {
   fetchFile?: (url: string) => Promise<Blob>;
   /** Hands bytes to the browser as a download named `name`. */
   saveFile?: (bytes: Blob, name: string) => void;
+  /** Sends a file the client attaches to a change request (tus on the portal cookie). */
+  uploadFile?: PortalUploadFile;
   /**
    * Part of another page (the public demo, on sample data) rather than the page itself: the host
    * page keeps its title, its h1 and the focus, and there is no portal session to watch.
@@ -121,6 +124,8 @@ function saveBytes(bytes: Blob, name: string): void {
   // The browser has taken the download by the next task; the URL is no longer needed.
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
+
+const downloadButtonId = (fileId: string) => `portal-download-${fileId}`;
 
 /** An embedded screen (the demo) has no portal session to keep. */
 const skipSessionWatch: typeof watchPortalSession = () => () => undefined;
@@ -161,6 +166,7 @@ export function PortalProjectScreen({
   fileCopies: givenFileCopies,
   fetchFile = fetchBytes,
   saveFile = saveBytes,
+  uploadFile = uploadWithTus,
   embedded = false,
 }: PortalProjectScreenProps) {
   const [fileCopies] = useState(() => givenFileCopies ?? createPortalFileCopies());
@@ -178,6 +184,7 @@ export function PortalProjectScreen({
   const accepted = useRef(0);
   const browserOnline = useBrowserOnline();
   const [downloading, setDownloading] = useState<string | null>(null);
+  const [keeping, setKeeping] = useState<string | null>(null);
   const [downloadError, setDownloadError] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const lastLoad = useRef(0);
@@ -346,6 +353,40 @@ export function PortalProjectScreen({
     endSession();
   };
 
+  /** Reads the file through a fresh signed link and keeps a copy; null: too big or unreadable. */
+  const fetchAndKeep = async (file: PortalFile): Promise<{ url: string; bytes: Blob | null }> => {
+    const { sasUrl } = await callEndpoint(generateSasUrl, {
+      query: {
+        blobName: file.blobName,
+        projectId,
+        expiryMinutes: '10',
+        downloadFileName: file.name,
+      },
+    });
+    const bytes =
+      file.size <= MAX_PORTAL_COPY_BYTES ? await fetchFile(sasUrl).catch(() => null) : null;
+    if (bytes) {
+      await fileCopies.keep(projectId, file, bytes);
+      setKept((versions) => new Map(versions).set(file.id, file.version));
+    }
+    return { url: sasUrl, bytes };
+  };
+
+  const fileFailure = (file: PortalFile, error: unknown, doing: string) => {
+    const status = statusOf(error);
+    if (status === 401) {
+      endSession();
+      return;
+    }
+    setDownloadError(
+      status === 0
+        ? `“${file.name}” can’t be ${doing} while you’re offline.`
+        : status === 403
+          ? `“${file.name}” is no longer shared with you.`
+          : `“${file.name}” could not be ${doing}. Please try again.`,
+    );
+  };
+
   const download = async (file: PortalFile) => {
     setDownloading(file.id);
     setDownloadError(null);
@@ -356,38 +397,29 @@ export function PortalProjectScreen({
         saveFile(copy, file.name);
         return;
       }
-      const { sasUrl } = await callEndpoint(generateSasUrl, {
-        query: {
-          blobName: file.blobName,
-          projectId,
-          expiryMinutes: '10',
-          downloadFileName: file.name,
-        },
-      });
-      const bytes =
-        file.size <= MAX_PORTAL_COPY_BYTES ? await fetchFile(sasUrl).catch(() => null) : null;
-      if (!bytes) {
-        startDownload(sasUrl);
-        return;
-      }
-      await fileCopies.keep(projectId, file, bytes);
-      setKept((versions) => new Map(versions).set(file.id, file.version));
-      saveFile(bytes, file.name);
+      const { url, bytes } = await fetchAndKeep(file);
+      if (bytes) saveFile(bytes, file.name);
+      else startDownload(url);
     } catch (error) {
-      const status = statusOf(error);
-      if (status === 401) {
-        endSession();
-        return;
-      }
-      setDownloadError(
-        status === 0
-          ? `“${file.name}” can’t be downloaded while you’re offline.`
-          : status === 403
-            ? `“${file.name}” is no longer shared with you.`
-            : `“${file.name}” could not be downloaded. Please try again.`,
-      );
+      fileFailure(file, error, 'downloaded');
     } finally {
       setDownloading(null);
+    }
+  };
+
+  /** "Keep offline": the copy without the download, for a file the client will need away. */
+  const keepOffline = async (file: PortalFile) => {
+    setKeeping(file.id);
+    setDownloadError(null);
+    try {
+      const { bytes } = await fetchAndKeep(file);
+      if (!bytes) setDownloadError(`“${file.name}” could not be kept on this device.`);
+      // Keep offline is gone from the row once the copy is there: focus stays in the row.
+      document.getElementById(downloadButtonId(file.id))?.focus();
+    } catch (error) {
+      fileFailure(file, error, 'kept on this device');
+    } finally {
+      setKeeping(null);
     }
   };
 
@@ -419,6 +451,8 @@ export function PortalProjectScreen({
       if (outcome.state === 'sent') {
         const sent: PortalChangeRequest = outcome.changeRequest;
         change((s) => ({ ...s, changeRequests: upsert(s.changeRequests, sent) }));
+        // The attached files are the project's now: the list names them.
+        if (sent.attachmentFileIds.length > 0) void load();
       }
       return { ok: true };
     } catch (error) {
@@ -586,6 +620,9 @@ export function PortalProjectScreen({
         offline={offline}
         loadError={changeRequestsError}
         newId={newId}
+        uploadFile={uploadFile}
+        files={files}
+        openFile={(file) => void download(file)}
         create={createChangeRequest}
         decide={decide}
         remove={(id) => outboxRef.current?.remove(id)}
@@ -630,7 +667,21 @@ export function PortalProjectScreen({
                       ) : null}
                     </p>
                   </div>
+                  {kept.get(file.id) !== file.version &&
+                  !offline &&
+                  file.size <= MAX_PORTAL_COPY_BYTES ? (
+                    <Button
+                      variant="ghost"
+                      aria-label={`Keep ${file.name} on this device`}
+                      isPending={keeping === file.id}
+                      onPress={() => void keepOffline(file)}
+                    >
+                      <HardDriveDownload aria-hidden="true" size={16} />
+                      <span className="hidden sm:inline">Keep offline</span>
+                    </Button>
+                  ) : null}
                   <Button
+                    id={downloadButtonId(file.id)}
                     variant="secondary"
                     aria-label={`Download ${file.name}`}
                     isPending={downloading === file.id}

@@ -51,6 +51,7 @@ export function portalChangeRequest(
     answer: null,
     clientDecision: null,
     source: 'portal',
+    attachmentFileIds: [],
     createdAt: '2026-03-12T10:00:00.000Z',
     updatedAt: '2026-03-12T10:00:00.000Z',
     ...overrides,
