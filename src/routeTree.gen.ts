@@ -13,6 +13,7 @@ import { Route as AppRouteImport } from './routes/_app.tsx'
 import { Route as GuestRouteImport } from './routes/_guest.tsx'
 import { Route as PortalRouteImport } from './routes/_portal.tsx'
 import { Route as PublicRouteImport } from './routes/_public.tsx'
+import { Route as AppCalendarRouteImport } from './routes/_app/calendar.tsx'
 import { Route as AppChangeRequestsRouteImport } from './routes/_app/change-requests.tsx'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard.tsx'
 import { Route as AppNotificationsRouteImport } from './routes/_app/notifications.tsx'
@@ -61,6 +62,11 @@ const PortalRoute = PortalRouteImport.update({
 const PublicRoute = PublicRouteImport.update({
   id: '/_public',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AppCalendarRoute = AppCalendarRouteImport.update({
+  id: '/calendar',
+  path: '/calendar',
+  getParentRoute: () => AppRoute,
 } as any)
 const AppChangeRequestsRoute = AppChangeRequestsRouteImport.update({
   id: '/change-requests',
@@ -231,6 +237,7 @@ const PortalClientClientIdProjectProjectIdRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof PublicIndexRoute
+  '/calendar': typeof AppCalendarRoute
   '/change-requests': typeof AppChangeRequestsRoute
   '/dashboard': typeof AppDashboardRoute
   '/notifications': typeof AppNotificationsRoute
@@ -265,6 +272,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof PublicIndexRoute
+  '/calendar': typeof AppCalendarRoute
   '/change-requests': typeof AppChangeRequestsRoute
   '/dashboard': typeof AppDashboardRoute
   '/notifications': typeof AppNotificationsRoute
@@ -303,6 +311,7 @@ export interface FileRoutesById {
   '/_guest': typeof GuestRouteWithChildren
   '/_portal': typeof PortalRouteWithChildren
   '/_public': typeof PublicRouteWithChildren
+  '/_app/calendar': typeof AppCalendarRoute
   '/_app/change-requests': typeof AppChangeRequestsRoute
   '/_app/dashboard': typeof AppDashboardRoute
   '/_app/notifications': typeof AppNotificationsRoute
@@ -340,6 +349,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/calendar'
     | '/change-requests'
     | '/dashboard'
     | '/notifications'
@@ -374,6 +384,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/calendar'
     | '/change-requests'
     | '/dashboard'
     | '/notifications'
@@ -411,6 +422,7 @@ export interface FileRouteTypes {
     | '/_guest'
     | '/_portal'
     | '/_public'
+    | '/_app/calendar'
     | '/_app/change-requests'
     | '/_app/dashboard'
     | '/_app/notifications'
@@ -481,6 +493,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/'
       preLoaderRoute: typeof PublicRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_app/calendar': {
+      id: '/_app/calendar'
+      path: '/calendar'
+      fullPath: '/calendar'
+      preLoaderRoute: typeof AppCalendarRouteImport
+      parentRoute: typeof AppRoute
     }
     '/_app/change-requests': {
       id: '/_app/change-requests'
@@ -710,6 +729,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AppRouteChildren {
+  AppCalendarRoute: typeof AppCalendarRoute
   AppChangeRequestsRoute: typeof AppChangeRequestsRoute
   AppDashboardRoute: typeof AppDashboardRoute
   AppNotificationsRoute: typeof AppNotificationsRoute
@@ -723,6 +743,7 @@ interface AppRouteChildren {
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppCalendarRoute: AppCalendarRoute,
   AppChangeRequestsRoute: AppChangeRequestsRoute,
   AppDashboardRoute: AppDashboardRoute,
   AppNotificationsRoute: AppNotificationsRoute,

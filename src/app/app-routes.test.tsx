@@ -114,6 +114,7 @@ describe('routes of spec section 2', () => {
     ['/projects/p1/c1', 'Project workspace'],
     ['/projects/p1/activity', 'Project activity'],
     ['/change-requests', 'Change requests'],
+    ['/calendar', 'Calendar'],
     ['/clients', 'Clients'],
     ['/clients/c1', 'Client'],
     ['/settings', 'Settings'],

@@ -101,6 +101,15 @@ const cases: [string, string, AuthState, string, Record<string, unknown>][] = [
   // An unknown status and an empty project read as "not set": the open requests of every project.
   ['/_app/change-requests', '/change-requests', signedIn, 'status=closed&projectId=', {}],
   [
+    '/_app/calendar',
+    '/calendar',
+    signedIn,
+    'view=agenda&date=2026-03-09',
+    { view: 'agenda', date: '2026-03-09' },
+  ],
+  // month is the default (no view), and a malformed date reads as today.
+  ['/_app/calendar', '/calendar', signedIn, 'view=year&date=2026-02-31x', {}],
+  [
     '/_app/settings',
     '/settings',
     signedIn,

@@ -32,6 +32,7 @@ const signedInRoutes = [
   '/projects/p-1/c-1',
   '/projects/p-1/activity',
   '/change-requests',
+  '/calendar',
   '/clients',
   '/clients/c-1',
   '/settings',

@@ -6,7 +6,7 @@
  * in place; a project that is not on this device says so.
  */
 import { ArrowLeft, FolderX } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { ComingSoonPanel } from '../../ui/coming-soon-panel.tsx';
 import { ActivityTab } from '../activity/activity-tab.tsx';
@@ -36,6 +36,7 @@ export const projectTabs = [
   'notes',
   'chat',
   'files',
+  'calendar',
   'activity',
 ] as const;
 export type ProjectTab = (typeof projectTabs)[number];
@@ -75,8 +76,12 @@ const tabLabels: Record<ProjectTab, string> = {
   notes: 'Notes',
   chat: 'Chat',
   files: 'Files',
+  calendar: 'Calendar',
   activity: 'Activity',
 };
+
+// The calendar (and date-fns) load with the tab, not with the project.
+const CalendarTab = lazy(() => import('../calendar/calendar-tab.tsx'));
 
 const chatComingSoon =
   'A real-time chat with your client about this project, kept on this device so you can read and write offline. It arrives with the chat work.';
@@ -197,6 +202,18 @@ function ProjectWorkspace({
         </TabPanel>
         <TabPanel id="files" className="outline-none">
           <FilesTab project={project} />
+        </TabPanel>
+        <TabPanel id="calendar" className="outline-none">
+          <Suspense
+            fallback={
+              <div role="status" className="flex flex-col items-center gap-3 py-16 text-fg-muted">
+                <Spinner />
+                Loading the calendar…
+              </div>
+            }
+          >
+            <CalendarTab project={project} />
+          </Suspense>
         </TabPanel>
         <TabPanel id="chat" className="outline-none">
           <ComingSoonPanel description={chatComingSoon} />

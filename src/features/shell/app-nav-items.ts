@@ -1,5 +1,6 @@
 import {
   Bell,
+  CalendarDays,
   FolderKanban,
   GitPullRequestArrow,
   LayoutDashboard,
@@ -12,6 +13,7 @@ export const appNavItems = [
   { to: '/dashboard', label: 'Dashboard', shortLabel: 'Home', Icon: LayoutDashboard },
   { to: '/projects', label: 'Projects', shortLabel: 'Projects', Icon: FolderKanban },
   { to: '/clients', label: 'Clients', shortLabel: 'Clients', Icon: Users },
+  { to: '/calendar', label: 'Calendar', shortLabel: 'Calendar', Icon: CalendarDays },
   {
     to: '/change-requests',
     label: 'Change requests',

@@ -12,7 +12,7 @@ import { optionalSearchString, parseIdParams } from '../../../-route-schemas.ts'
 // above dynamic ones, so "activity" never reaches this route as a client id.
 export const Route = createFileRoute('/_app/projects/$projectId/$clientId')({
   params: { parse: parseIdParams(['projectId', 'clientId']) },
-  /** `tab`: overview (default), tasks, milestones, notes, chat, files or activity; else the overview. */
+  /** `tab`: overview (default), tasks, milestones, notes, chat, files, calendar or activity; else the overview. */
   validateSearch: v.object({ tab: optionalSearchString }),
   component: ProjectWorkspaceRoute,
 });

@@ -1,0 +1,110 @@
+/**
+ * One thing on the calendar: a button that opens it (its details, Move to date, or the event's
+ * edit dialog) and, with a mouse, drags to another day. The drag carries the item's key and the
+ * day it was grabbed on, so a multi-day event moves by the distance dragged.
+ */
+import { CalendarClock, CircleCheck, Flag, FolderClock, FolderOpen, ListTodo } from 'lucide-react';
+import type { DragEvent } from 'react';
+import { formatTime, type Day } from './calendar-dates.ts';
+import { kindWords, type CalendarItem, type CalendarItemKind } from './calendar-items.ts';
+
+export const DRAG_TYPE = 'application/x-satchel-calendar-item';
+
+const icons: Record<CalendarItemKind, typeof Flag> = {
+  milestone: Flag,
+  task: ListTodo,
+  'project-start': FolderOpen,
+  'project-due': FolderClock,
+  event: CalendarClock,
+};
+
+const tones: Record<CalendarItemKind, string> = {
+  milestone: 'border-l-success',
+  task: 'border-l-fg-muted',
+  'project-start': 'border-l-border-strong',
+  'project-due': 'border-l-border-strong',
+  event: 'border-l-brand bg-brand-soft',
+};
+
+export function itemButtonId(item: CalendarItem, day: Day): string {
+  return `cal-${item.kind}-${item.id}-${day}`;
+}
+
+/** "Milestone: Design review, Website" as a screen reader hears the chip. */
+export function itemLabel(item: CalendarItem, locale: string): string {
+  const time =
+    item.time === null
+      ? ''
+      : `, ${formatTime(item.time, locale)}${item.endTime ? ` to ${formatTime(item.endTime, locale)}` : ''}`;
+  const project =
+    item.projectName && item.kind !== 'project-start' && item.kind !== 'project-due'
+      ? `, ${item.projectName}`
+      : '';
+  const state = `${item.done ? ', done' : ''}${item.pending ? ', not synced yet' : ''}`;
+  return `${kindWords[item.kind]}: ${item.title}${time}${project}${state}`;
+}
+
+export function CalendarItemChip({
+  item,
+  day,
+  locale,
+  onOpen,
+  draggable = true,
+  detailed = false,
+}: {
+  item: CalendarItem;
+  day: Day;
+  locale: string;
+  onOpen: (item: CalendarItem) => void;
+  draggable?: boolean;
+  /** Room for the project's name under the title (week and agenda views). */
+  detailed?: boolean;
+}) {
+  const Icon = item.done ? CircleCheck : icons[item.kind];
+  const onDragStart = (event: DragEvent<HTMLButtonElement>) => {
+    event.dataTransfer.setData(DRAG_TYPE, JSON.stringify({ key: item.key, from: day }));
+    event.dataTransfer.setData('text/plain', item.title);
+    event.dataTransfer.effectAllowed = 'move';
+  };
+  return (
+    <button
+      type="button"
+      id={itemButtonId(item, day)}
+      draggable={draggable}
+      onDragStart={draggable ? onDragStart : undefined}
+      onClick={() => onOpen(item)}
+      title={itemLabel(item, locale)}
+      className={`flex w-full min-w-0 cursor-pointer items-start gap-1.5 rounded-md border border-l-4 border-border bg-surface px-1.5 py-1 text-left text-xs text-fg hover:bg-surface-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none ${tones[item.kind]} ${item.pending ? 'border-dashed' : ''}`}
+    >
+      <Icon aria-hidden="true" size={14} className="mt-px shrink-0 text-fg-muted" />
+      <span className="min-w-0 flex-1">
+        <span className={`block truncate font-medium ${item.done ? 'line-through' : ''}`}>
+          {!detailed || item.kind === 'event' ? (
+            <>
+              <span className="sr-only">{kindWords[item.kind]}:</span>{' '}
+            </>
+          ) : null}
+          {item.time !== null ? (
+            <span className="mr-1 font-normal text-fg-muted">{formatTime(item.time, locale)}</span>
+          ) : null}
+          {item.title}
+          <span className="sr-only">
+            {item.done ? ', done' : ''}
+            {item.pending ? ', not synced yet' : ''}
+          </span>
+        </span>
+        {detailed && item.projectName && item.kind === 'event' ? (
+          <span className="block truncate text-fg-muted">{item.projectName}</span>
+        ) : null}
+        {detailed && item.kind !== 'event' ? (
+          <span className="block truncate text-fg-muted">
+            {kindWords[item.kind]}
+            {item.projectName && item.kind !== 'project-start' && item.kind !== 'project-due'
+              ? ` · ${item.projectName}`
+              : ''}
+          </span>
+        ) : null}
+      </span>
+    </button>
+  );
+}
