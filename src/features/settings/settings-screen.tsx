@@ -10,6 +10,7 @@ import { FormAlert } from '../auth/form-alert.tsx';
 import { authUnavailableMessage } from '../auth/auth-unavailable.ts';
 import { AboutSettings } from './about-settings.tsx';
 import { BillingSettings } from './billing-settings.tsx';
+import { CalendarFeedSettings } from './calendar-feed-settings.tsx';
 import { ProfileSettings } from './profile-settings.tsx';
 import { SecuritySettings } from './security-settings.tsx';
 import { TestNotificationSettings } from './test-notification-settings.tsx';
@@ -85,6 +86,7 @@ export function SettingsScreen({
             <div className="flex flex-col gap-6">
               <ProfileSettings user={auth.user} callEndpoint={callEndpoint} />
               <TestNotificationSettings callEndpoint={callEndpoint} />
+              <CalendarFeedSettings callEndpoint={callEndpoint} />
             </div>
           ) : null}
         </TabPanel>
