@@ -98,6 +98,10 @@ export function toPortalChangeRequest(
   };
 }
 
+/** The member's change request center, filtered to the project, with this request open. */
+const changeRequestLink = (projectId: string, id: string) =>
+  `/change-requests?projectId=${projectId}&request=${id}`;
+
 /** Ids of the session project's files the client may see. */
 async function visibleFileIds(tx: Queryable, portal: PortalIdentity): Promise<Set<string>> {
   const { rows } = await tx.query<{ id: string }>(
@@ -339,7 +343,7 @@ export function createClientPortalAnswerHandlers(
         type: 'change-request-submitted',
         title: `${project.client_name} asked for a change in ${clip(project.project_name)}: “${clip(body.title)}”`,
         ...(body.description ? { body: clip(body.description, 500) } : {}),
-        link: `/change-requests?projectId=${portal.projectId}`,
+        link: changeRequestLink(portal.projectId, body.id),
       });
       return { changeRequest: toPortalChangeRequest(created, files) };
     },
@@ -401,7 +405,7 @@ export function createClientPortalAnswerHandlers(
         type: 'change-request-decided',
         title: `${project.client_name} ${body.decision === 'accepted' ? 'accepted' : 'declined'} the quote for “${clip(String(updated.title))}”`,
         ...(decision.comment ? { body: clip(decision.comment, 500) } : {}),
-        link: `/change-requests?projectId=${portal.projectId}`,
+        link: changeRequestLink(portal.projectId, body.id),
       });
       return { changeRequest: toPortalChangeRequest(updated, await visibleFileIds(tx, portal)) };
     },

@@ -346,6 +346,10 @@ describe.each(backends)('client portal answers on %s', (_name, postgresUrl) => {
     expect(notes.map((n) => n.title)).toContain(
       'Acme Bakery asked for a change in Shop front: “Add a gift card page”',
     );
+    // The notification opens this very request in the change request center.
+    expect(notes.map((n) => n.link)).toContain(
+      `/change-requests?projectId=${projectId}&request=${id}`,
+    );
   });
 
   it('refuses a 2,000-character title, a foreign origin and another project, storing nothing', async () => {

@@ -350,6 +350,28 @@ describe('ChangeRequestsScreen', { timeout: 60_000 }, () => {
     );
   });
 
+  it('a link to one request opens its panel when it arrives; closing gives focus to its row', async () => {
+    const db = await createTestDatabase();
+    const { website } = await seedProjects(db);
+    const user = userEvent.setup();
+    const id = crypto.randomUUID();
+    const view = renderScreen(db, { projectId: website.id, request: id });
+    expect(await screen.findByText(/this link opens is not on this device yet/)).toBeTruthy();
+    // The pull brings it.
+    await putPulled(db, website.id, { id, title: 'Gift cards', status: 'declined' });
+    const dialog = await screen.findByRole('dialog', { name: 'Gift cards' });
+    expect(screen.queryByText(/this link opens is not on this device yet/)).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(view.searches.at(-1)).toEqual({ projectId: website.id });
+    // Declined is not open: the row is not listed, so focus goes to the heading.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByRole('heading', { level: 1, name: 'Change requests' }),
+      ),
+    );
+  });
+
   it("shows the client's answer and keeps an accepted quote read-only", async () => {
     const db = await createTestDatabase();
     const { website } = await seedProjects(db);

@@ -174,6 +174,24 @@ function ChangeRequestsContent({ search, onSearchChange }: ChangeRequestsScreenP
     );
   };
 
+  // A link to one request (a notification's) opens its panel once the request is on the device.
+  const linked = search.request;
+  const linkedHere = linked !== undefined && requests?.some((request) => request.id === linked);
+  useEffect(() => {
+    if (linked !== undefined && linkedHere) setOpenId(linked);
+  }, [linked, linkedHere]);
+
+  /** Closes the panel; one a link opened gives focus to its row (there was no button before). */
+  const closePanel = ({ focusRow = true } = {}) => {
+    const id = openId;
+    setOpenId(null);
+    if (linked === undefined) return;
+    update({ request: undefined });
+    if (!focusRow) return;
+    const listed = id !== null && shown?.some((request) => request.id === id);
+    focusWhenReady(listed ? `#${CSS.escape(changeRequestButtonId(id))}` : `#${HEADING_ID}`);
+  };
+
   const names = (request: LocalChangeRequest) => {
     const project = projectById.get(request.projectId);
     return {
@@ -198,7 +216,8 @@ function ChangeRequestsContent({ search, onSearchChange }: ChangeRequestsScreenP
       index: shown?.findIndex((row) => row.id === request.id) ?? -1,
       status: outcome.status,
     };
-    setOpenId(null);
+    // Focus follows the answer (the effect above), not the link.
+    closePanel({ focusRow: false });
     const message = answeredWords[outcome.status](title);
     const previous = outcome.previous;
     if (!previous) {
@@ -293,6 +312,12 @@ function ChangeRequestsContent({ search, onSearchChange }: ChangeRequestsScreenP
             {countText(shown.length, status, projectId !== undefined)}
           </p>
         ) : null}
+        {linked !== undefined && requests !== undefined && !linkedHere ? (
+          <p role="status" className="text-sm text-fg-muted">
+            The change request this link opens is not on this device yet. It opens here as soon as
+            it arrives.
+          </p>
+        ) : null}
         {body}
       </div>
       {open && openNames ? (
@@ -303,7 +328,7 @@ function ChangeRequestsContent({ search, onSearchChange }: ChangeRequestsScreenP
           projectHref={projectHref(openNames.project)}
           clientName={openNames.clientName}
           askedBy={openNames.askedBy}
-          onClose={() => setOpenId(null)}
+          onClose={() => closePanel()}
           onAnswered={(outcome) => onAnswered(open, outcome)}
           onApplied={(result) => {
             const parts = [
