@@ -49,6 +49,11 @@ export function portalPath(clientId: string, projectId: string): string {
   return `/client/${encodeURIComponent(clientId)}/project/${encodeURIComponent(projectId)}`;
 }
 
+/** The portal page's own web app manifest: installed, the portal opens at that project. */
+export function portalManifestPath(clientId: string, projectId: string): string {
+  return `${portalPath(clientId, projectId)}/manifest.webmanifest`;
+}
+
 const portalPasswordSchema = v.pipe(
   text('The password must be text'),
   v.minLength(

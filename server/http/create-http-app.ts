@@ -3,6 +3,7 @@
  * dispatcher and the built PWA. Every error, expected or not, leaves through onError here, the one
  * place failures become the contract's error body.
  */
+import { createPortalManifestRoute } from '../portal/portal-manifest.ts';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getConnInfo } from '@hono/node-server/conninfo';
@@ -139,6 +140,8 @@ export function createHttpApp(deps: HttpAppDeps): Hono<AppEnv> {
   });
 
   app.get('/api/openapi.json', (c) => c.json(openApi));
+  // Each project's client portal installs as its own app (server/portal/portal-manifest.ts).
+  app.route('/client', createPortalManifestRoute());
   // The calendar subscription feed: text/calendar for calendar apps, its secret in the URL.
   app.get(CALENDAR_FEED_PATH, createCalendarFeedRoute({ db, publicUrl: deps.publicUrl }));
 

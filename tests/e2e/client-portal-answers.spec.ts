@@ -121,8 +121,23 @@ test('client portal answers: the client signs off a milestone and asks for a cha
   expect(await readFile(await (await first).path(), 'utf8')).toBe(content);
   await expect(files.getByText('On this device')).toBeVisible();
 
-  // Offline: the page, the opened file and a queued request.
+  // Installable on its own: Chromium finds the project's portal manifest and nothing missing.
   await waitForOfflineShell(client);
+  const cdp = await clientContext.newCDPSession(client);
+  const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[] };
+  expect(new URL(manifest.url).pathname).toBe(`${portalPath}/manifest.webmanifest`);
+  expect(manifest.errors).toEqual([]);
+  // Playwright's contexts are incognito ones, which never install: every other check must pass.
+  await expect
+    .poll(async () =>
+      (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors
+        .map((error) => error.errorId)
+        .filter((id) => id !== 'in-incognito'),
+    )
+    .toEqual([]);
+  await cdp.detach();
+
+  // Offline: the page, the opened file and a queued request.
   await clientContext.setOffline(true);
   await client.reload();
   await expect(client.getByRole('heading', { level: 1, name: 'Shop front' })).toBeVisible();

@@ -6,6 +6,7 @@ import {
   portalRedirect,
   readPortalSession,
 } from '../../../../../features/portal/portal-session.ts';
+import { usePortalManifest } from '../../../../../features/portal/use-portal-manifest.ts';
 import { parseIdParams } from '../../../../-route-schemas.ts';
 
 /** Needs a live client portal session for this project and this client, else the password gate. */
@@ -23,6 +24,7 @@ function PortalProjectRoute() {
   const { projectId, clientId } = Route.useParams();
   const { api } = Route.useRouteContext();
   const navigate = useNavigate();
+  usePortalManifest(clientId, projectId);
   // Spec section 2: when the session ends, back to the access page for the same project and client.
   const toGate = useCallback(() => {
     void navigate({
