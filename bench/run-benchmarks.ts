@@ -18,6 +18,7 @@ import { runColdOpenBenchmark } from './cold-open-benchmark.ts';
 import { runFilesBenchmarks } from './files-benchmarks.ts';
 import { runLighthouse } from './lighthouse.ts';
 import { runLoadBenchmark } from './load-benchmark.ts';
+import { runPortalBenchmarks } from './portal-benchmarks.ts';
 import { runRealtimeBenchmarks } from './realtime-benchmarks.ts';
 import { measureShellSize } from './shell-size.ts';
 import { runSyncBenchmarks } from './sync-benchmarks.ts';
@@ -131,6 +132,11 @@ const sections: Section[] = [
     title: 'Public site: Lighthouse, mobile settings (issue 6)',
     note: 'Lighthouse 12.2.3 in the system Chromium against the build above, served by the real HTTP app; references are a minimal static page and the same page without its prerendered HTML, same server, same run.',
     run: () => runLighthouse({ distDir }),
+  },
+  {
+    title: 'Client portal (issue 14)',
+    note: 'The build above, served by the real HTTP app with a seeded workspace (a client, a project with 3 milestones and 3 files, the portal on with a password). Lighthouse 12.2.3 as in the Public site section, in the system Chromium: the portal link with no session (it opens the password gate) and the project view with a live portal session (entered through the gate over CDP; `disableStorageReset`; service worker, caches and the offline copy cleared before each run). The reference is the minimal static page, same server, same run. The offline re-open is Playwright in the system Chromium, each offline open alternating with the same open online. Median Lighthouse reports: `.tmp/lighthouse-portal-*.json`.',
+    run: () => runPortalBenchmarks({ distDir }),
   },
   {
     title: 'Files (issue 13)',
