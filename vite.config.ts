@@ -4,6 +4,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { APP_BACKGROUND_COLOR, APP_THEME_COLOR, appManifestIcons } from './contract/app-icons.ts';
 import { prerenderSite } from './scripts/prerender-site.mjs';
 
 const backend = 'http://localhost:8080';
@@ -151,18 +152,9 @@ export default defineConfig({
         start_url: '/dashboard',
         scope: '/',
         display: 'standalone',
-        theme_color: '#9a4a17',
-        background_color: '#faf8f5',
-        icons: [
-          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
-          {
-            src: '/icons/icon-maskable-512.png',
-            sizes: '512x512',
-            type: 'image/png',
-            purpose: 'maskable',
-          },
-        ],
+        theme_color: APP_THEME_COLOR,
+        background_color: APP_BACKGROUND_COLOR,
+        icons: appManifestIcons,
       },
       // The manifest's icons are not precached: the browser fetches them itself on install.
       includeManifestIcons: false,

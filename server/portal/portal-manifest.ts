@@ -8,6 +8,7 @@
  */
 import { Hono } from 'hono';
 import * as v from 'valibot';
+import { APP_BACKGROUND_COLOR, APP_THEME_COLOR, appManifestIcons } from '#contract/app-icons.ts';
 import { portalPath } from '#contract/endpoints/client-portal.ts';
 import { idSchema } from '#contract/entities/ids.ts';
 import type { AppEnv } from '../http/app-env.ts';
@@ -24,18 +25,9 @@ export function portalManifest(clientId: string, projectId: string) {
     start_url: start,
     scope: start,
     display: 'standalone',
-    theme_color: '#9a4a17',
-    background_color: '#faf8f5',
-    icons: [
-      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
-      {
-        src: '/icons/icon-maskable-512.png',
-        sizes: '512x512',
-        type: 'image/png',
-        purpose: 'maskable',
-      },
-    ],
+    theme_color: APP_THEME_COLOR,
+    background_color: APP_BACKGROUND_COLOR,
+    icons: appManifestIcons,
   };
 }
 
