@@ -13,7 +13,6 @@ import {
   eachDayOfInterval,
   endOfMonth,
   endOfWeek,
-  format,
   startOfMonth,
   startOfWeek,
 } from 'date-fns';
@@ -53,7 +52,9 @@ export function toDate(day: Day): Date {
   return new Date(year ?? 1970, (month ?? 1) - 1, date ?? 1);
 }
 export function toDay(date: Date): Day {
-  return format(date, 'yyyy-MM-dd');
+  // By hand rather than date-fns' format, which would bring its whole formatter (~15 KB).
+  const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+  return `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
 export function addDays(day: Day, days: number): Day {

@@ -78,14 +78,20 @@ export function CalendarItemChip({
     >
       <Icon aria-hidden="true" size={14} className="mt-px shrink-0 text-fg-muted" />
       <span className="min-w-0 flex-1">
-        <span className={`block truncate font-medium ${item.done ? 'line-through' : ''}`}>
+        {/* Detailed (week, agenda, a day's list): the whole title, wrapped; in a month cell one line. */}
+        <span
+          className={`block font-medium ${detailed ? 'break-words' : 'truncate'} ${item.done ? 'line-through' : ''}`}
+        >
           {!detailed || item.kind === 'event' ? (
             <>
               <span className="sr-only">{kindWords[item.kind]}:</span>{' '}
             </>
           ) : null}
           {item.time !== null ? (
-            <span className="mr-1 font-normal text-fg-muted">{formatTime(item.time, locale)}</span>
+            <span className={`mr-1 font-normal text-fg-muted ${detailed ? 'block' : ''}`}>
+              {formatTime(item.time, locale)}
+              {detailed && item.endTime ? ` – ${formatTime(item.endTime, locale)}` : ''}
+            </span>
           ) : null}
           {item.title}
           <span className="sr-only">
@@ -94,10 +100,10 @@ export function CalendarItemChip({
           </span>
         </span>
         {detailed && item.projectName && item.kind === 'event' ? (
-          <span className="block truncate text-fg-muted">{item.projectName}</span>
+          <span className="block break-words text-fg-muted">{item.projectName}</span>
         ) : null}
         {detailed && item.kind !== 'event' ? (
-          <span className="block truncate text-fg-muted">
+          <span className="block break-words text-fg-muted">
             {kindWords[item.kind]}
             {item.projectName && item.kind !== 'project-start' && item.kind !== 'project-due'
               ? ` · ${item.projectName}`

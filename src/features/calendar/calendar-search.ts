@@ -3,8 +3,10 @@
  * YYYY-MM-DD; absent: today). A malformed value falls back instead of failing the page.
  */
 import * as v from 'valibot';
+// Types only: the route's search schema is in the app's first chunk, the calendar is not.
 import type { CalendarViewKind, Day } from './calendar-dates.ts';
-import { isDay } from './calendar-dates.ts';
+
+const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
 
 export interface CalendarSearch {
   view?: Exclude<CalendarViewKind, 'month'> | undefined;

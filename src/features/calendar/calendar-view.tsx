@@ -264,20 +264,22 @@ export function CalendarView({ view, anchor, onNavigate, project }: CalendarView
         <h2
           id="calendar-view-title"
           aria-live="polite"
-          className="min-w-0 flex-1 basis-40 text-lg font-semibold text-fg sm:text-xl"
+          className="min-w-0 flex-1 text-lg font-semibold text-fg sm:text-xl"
         >
           {title}
         </h2>
-        <ViewSwitch
-          options={viewOptions}
-          value={view}
-          onChange={(next) => onNavigate({ view: next, anchor })}
-          wordsFromSm
-        />
-        <Button onPress={() => setDialog({ kind: 'event', event: undefined, day: chosenDay })}>
-          <Plus aria-hidden="true" size={16} />
-          New event
-        </Button>
+        <div className="ml-auto flex items-center gap-2">
+          <ViewSwitch
+            options={viewOptions}
+            value={view}
+            onChange={(next) => onNavigate({ view: next, anchor })}
+            wordsFromSm
+          />
+          <Button onPress={() => setDialog({ kind: 'event', event: undefined, day: chosenDay })}>
+            <Plus aria-hidden="true" size={16} />
+            New event
+          </Button>
+        </div>
       </div>
 
       {items === undefined ? (
