@@ -39,6 +39,10 @@ describe('calendar dates', () => {
       '2026-03-05T14:00:00.000Z',
     );
     expect(zonedInstant('2026-03-05', '23:30', 'UTC')).toBe('2026-03-05T23:30:00.000Z');
+    // 02:30 does not exist in Paris on 29 March 2026: it moves on to 03:30 summer time.
+    expect(zonedInstant('2026-03-29', '02:30', 'Europe/Paris')).toBe('2026-03-29T01:30:00.000Z');
+    // 02:30 happens twice on 25 October 2026: the second time (winter time).
+    expect(zonedInstant('2026-10-25', '02:30', 'Europe/Paris')).toBe('2026-10-25T01:30:00.000Z');
   });
 
   it('moves an event by days, keeping its wall-clock times over a clock change', () => {

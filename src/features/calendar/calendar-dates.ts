@@ -115,7 +115,8 @@ export function timeInZone(instant: string, timeZone: string): string {
 
 /**
  * The instant a wall-clock day and time name in a time zone (UTC ISO). A time skipped by a
- * daylight-saving jump moves forward with it; a repeated one takes its first occurrence.
+ * daylight-saving jump moves forward with it (02:30 becomes 03:30); a time the clock passes twice
+ * takes its second occurrence.
  */
 export function zonedInstant(day: Day, time: string, timeZone: string): string {
   const [year, month, date] = day.split('-').map(Number);
@@ -126,7 +127,7 @@ export function zonedInstant(day: Day, time: string, timeZone: string): string {
     wallClock(instant, timeZone).asUtc - Math.floor(instant / 1000) * 1000;
   let instant = wanted - offsetAt(wanted);
   const second = wanted - offsetAt(instant);
-  if (second !== instant) instant = Math.min(instant, second);
+  if (second !== instant) instant = Math.max(instant, second);
   return new Date(instant).toISOString();
 }
 
