@@ -11,6 +11,7 @@ import { describeAuthError } from '../auth/describe-auth-error.ts';
 import { createRegistrationCoordinator } from '../auth/registration.ts';
 import { createRetryAfterTracker } from '../auth/retry-after-tracker.ts';
 import { createSignedOutAuthController } from '../auth/signed-out-auth-controller.ts';
+import { isClientPortalPath } from './client-portal-path.ts';
 import { createSupabaseAuthController } from '../auth/supabase-auth-controller.ts';
 import { LoadingView } from '../ui/loading-view.tsx';
 import { createThemeController } from '../ui/theme.ts';
@@ -88,6 +89,18 @@ async function startApp(toaster: Toaster, log: AuthLog): Promise<StartedApp> {
     return data.session?.access_token ?? null;
   };
   const api = createApiClient({ baseUrl: '', getAccessToken });
+  if (isClientPortalPath(window.location.pathname)) {
+    // The client portal has no sign-in (its calls ride on the portal cookie) and no link into the
+    // app: it starts without the config round trip and supabase-js, which cost a phone on a slow
+    // network its first paint. A member who opens a portal link gets the portal, as a client would.
+    const authController = createSignedOutAuthController();
+    return {
+      router: createAppRouter({ auth: authController.getState(), api }),
+      authController,
+      services: null,
+      sync: null,
+    };
+  }
   // Fetched alongside the config; supabase-js stays out of the first bundle.
   const supabaseModule = import('@supabase/supabase-js');
   supabaseModule.catch(() => undefined);

@@ -5,10 +5,12 @@
  * tasks and notes (entity-writes.ts), so they work offline and sync later. A file is never
  * created here: bytes arrive by upload (src/files/upload-queue.ts) and the row by pull.
  */
-import { fileEntity, type FileVersion } from '#contract/entities/file.ts';
+import { fileEntity } from '#contract/entities/file.ts';
 import type { AppDatabase, LocalRow } from '../db/app-database.ts';
 import { useLiveQuery } from '../db/live-query.ts';
 import { entityWrites } from './entity-writes.ts';
+
+export { latestVersion, latestVersionNumber, uploadedAt } from './file-versions.ts';
 
 export type LocalFile = LocalRow<'file'>;
 
@@ -74,21 +76,6 @@ export function useClientFiles(db: AppDatabase, workspaceId: string, clientId: s
     () => listClientFiles(db, workspaceId, clientId),
     [db, workspaceId, clientId],
   );
-}
-
-/** The file's newest version (the row's size, type and checksum are its). */
-export function latestVersion(file: Pick<LocalFile, 'versions'>): FileVersion | null {
-  return file.versions.at(-1) ?? null;
-}
-
-/** The version number a download or an offline copy of the file's current bytes uses. */
-export function latestVersionNumber(file: Pick<LocalFile, 'versions'>): number {
-  return latestVersion(file)?.number ?? 1;
-}
-
-/** When the newest bytes arrived (the row's update time when the server sent no versions). */
-export function uploadedAt(file: Pick<LocalFile, 'versions' | 'updatedAt'>): string {
-  return latestVersion(file)?.uploadedAt ?? file.updatedAt;
 }
 
 /** The folders in use, with every parent of a nested one ("A/B" brings "A"), sorted. */

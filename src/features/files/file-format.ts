@@ -9,7 +9,8 @@ import {
   FileVideo,
   type LucideIcon,
 } from 'lucide-react';
-import { uploadedAt, type LocalFile } from '../../data/files.ts';
+import type { LocalFile } from '../../data/files.ts';
+import { uploadedAt } from '../../data/file-versions.ts';
 import type { StoredUpload } from '../../files/upload-queue.ts';
 import type { UploadProgress } from '../../files/upload-progress.ts';
 const byteUnits = ['bytes', 'KB', 'MB', 'GB', 'TB'] as const;

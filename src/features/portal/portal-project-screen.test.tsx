@@ -145,6 +145,14 @@ const online = (loads = 1) => {
   };
 };
 
+/** The same answer to each read a page load sends at once (the workspace's waits on the project). */
+const everyRead = (answer: () => unknown) => ({
+  'get-client-project': [answer],
+  'get-project-milestones': [answer],
+  'get-project-files': [answer],
+  'get-change-requests': [answer],
+});
+
 const region = (name: string) => screen.getByRole('region', { name });
 const itemOf = (list: HTMLElement, title: string) => {
   const item = within(list)
@@ -362,7 +370,7 @@ describe('PortalProjectScreen', () => {
       changeRequests,
     });
     const offline = () => Promise.reject(apiError(0, 'Failed to fetch'));
-    renderPortal({ 'get-client-project': [offline] }, storage);
+    renderPortal(everyRead(offline), storage);
     expect(screen.getByRole('heading', { level: 1, name: 'Shop front' })).toBeTruthy();
     await waitFor(() => expect(screen.getByText(/You’re offline\./)).toBeTruthy());
     expect(screen.getByText(/Showing your project as of/)).toBeTruthy();
@@ -398,12 +406,10 @@ describe('PortalProjectScreen', () => {
     const offline = () => Promise.reject(apiError(0, 'Failed to fetch'));
     renderPortal({
       'get-client-project': [offline, () => ({ project })],
-      ...{
-        'get-project-milestones': [() => ({ milestones })],
-        'get-project-files': [() => ({ files })],
-        'get-workspace-settings': [() => ({ workspace })],
-        'get-change-requests': [() => ({ changeRequests })],
-      },
+      'get-project-milestones': [offline, () => ({ milestones })],
+      'get-project-files': [offline, () => ({ files })],
+      'get-workspace-settings': [() => ({ workspace })],
+      'get-change-requests': [offline, () => ({ changeRequests })],
     });
     expect(await screen.findByRole('heading', { name: 'You’re offline' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
@@ -411,9 +417,9 @@ describe('PortalProjectScreen', () => {
   });
 
   it('a 401 (the session ended on the server) goes back to the gate and forgets the session', async () => {
-    const portal = renderPortal({
-      'get-client-project': [() => Promise.reject(apiError(401, 'Your portal session has ended.'))],
-    });
+    const portal = renderPortal(
+      everyRead(() => Promise.reject(apiError(401, 'Your portal session has ended.'))),
+    );
     await waitFor(() => expect(portal.toGate).toHaveBeenCalled());
     expect(readPortalSession(portal.storage)).toBeNull();
   });

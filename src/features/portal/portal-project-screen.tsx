@@ -215,21 +215,27 @@ export function PortalProjectScreen({
     try {
       for (let attempt = 0; ; attempt += 1) {
         const acceptedBefore = accepted.current;
-        const { project } = await callEndpoint(getClientProject, { query: { id: projectId } });
-        const [{ milestones }, { files }, { workspace }, changeRequests] = await Promise.all([
-          callEndpoint(getPortalMilestones, { query: { projectId } }),
-          callEndpoint(getPortalFiles, { query: { projectId } }),
-          callEndpoint(getPortalWorkspaceSettings, { query: { workspaceId: project.workspaceId } }),
-          // The list failing alone (not the session, not the network) leaves the rest of the page
-          // fresh and the requests as last seen.
-          callEndpoint(getPortalChangeRequests, { query: { projectId } }).then(
-            (answer) => answer.changeRequests,
-            (error: unknown) => {
-              if (isSessionFailure(error) || isNetworkFailure(error)) throw error;
-              return null;
-            },
-          ),
-        ]);
+        // All at once but the workspace's settings, which need the project's workspace id: a
+        // phone on a slow network waits for two round trips, not three.
+        const projectCall = callEndpoint(getClientProject, { query: { id: projectId } });
+        const [{ project }, { milestones }, { files }, { workspace }, changeRequests] =
+          await Promise.all([
+            projectCall,
+            callEndpoint(getPortalMilestones, { query: { projectId } }),
+            callEndpoint(getPortalFiles, { query: { projectId } }),
+            projectCall.then(({ project: { workspaceId } }) =>
+              callEndpoint(getPortalWorkspaceSettings, { query: { workspaceId } }),
+            ),
+            // The list failing alone (not the session, not the network) leaves the rest of the page
+            // fresh and the requests as last seen.
+            callEndpoint(getPortalChangeRequests, { query: { projectId } }).then(
+              (answer) => answer.changeRequests,
+              (error: unknown) => {
+                if (isSessionFailure(error) || isNetworkFailure(error)) throw error;
+                return null;
+              },
+            ),
+          ]);
         if (accepted.current !== acceptedBefore && attempt < 2) continue;
         setChangeRequestsError(
           changeRequests === null
@@ -493,7 +499,11 @@ export function PortalProjectScreen({
   if (!snapshot) {
     if (freshness.state === 'loading') {
       return (
-        <p className="flex items-center justify-center gap-2 py-16 text-fg-muted" role="status">
+        // As tall as the screen: the footer below does not jump when the project arrives.
+        <p
+          className="flex min-h-dvh items-start justify-center gap-2 py-16 text-fg-muted"
+          role="status"
+        >
           <Spinner /> Opening your project…
         </p>
       );
