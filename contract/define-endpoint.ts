@@ -34,6 +34,11 @@ export interface EndpointDefinition<
   readonly output: O;
   /** Successful HTTP status; 200 unless stated. */
   readonly status: 200 | 201 | 202 | 204;
+  /**
+   * The answer holds a secret shown once (a feed URL's token): never stored for an
+   * Idempotency-Key replay, where it would sit in the database in the clear.
+   */
+  readonly secretOutput?: true;
 }
 
 export function defineEndpoint<
@@ -53,6 +58,7 @@ export function defineEndpoint<
   body?: B;
   output: O;
   status?: 200 | 201 | 202 | 204;
+  secretOutput?: true;
 }): EndpointDefinition<Q, B, O, R, Op, A> {
   return { ...def, body: def.body as B, status: def.status ?? 200 };
 }

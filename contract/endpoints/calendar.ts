@@ -45,6 +45,7 @@ export const createCalendarFeed = defineEndpoint({
     'A new secret feed URL for your calendar app (shown only now); any earlier URL stops working.',
   query: emptyQuerySchema,
   output: v.object({ feed: calendarFeedSchema, url: text(), token: calendarFeedTokenSchema }),
+  secretOutput: true,
 });
 
 export const revokeCalendarFeed = defineEndpoint({

@@ -118,9 +118,10 @@ export function createEndpointDispatcher(deps: DispatcherDeps) {
     };
 
     const isMutation = def.method !== 'GET';
-    // A portal answer sets or clears a cookie, which a stored replay would not: never replayed.
+    // A portal answer sets or clears a cookie, which a stored replay would not, and a secret shown
+    // once must not be kept in the clear: neither is replayed.
     const key =
-      isMutation && resource !== PORTAL_RESOURCE
+      isMutation && resource !== PORTAL_RESOURCE && !def.secretOutput
         ? parseIdempotencyKey(c.req.header('idempotency-key'))
         : null;
     if (!key || runner.ownsTransactions(def)) {

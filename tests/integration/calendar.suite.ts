@@ -303,7 +303,7 @@ export function describeCalendar(label: string, options: { postgresUrl?: string 
       expect(none.body).toEqual({ feed: null });
       const made = await me.call('POST', '/api/calendar?endpoint=create-calendar-feed');
       expect(made.status).toBe(200);
-      const token = made.body.token as string;
+      let token = made.body.token as string;
       expect(made.body.url).toBe(`http://localhost:8080/api/calendar.ics?token=${token}`);
       // Only the hash is kept.
       const stored = await me.t.db.query<{ token_hash: unknown }>(
@@ -311,6 +311,19 @@ export function describeCalendar(label: string, options: { postgresUrl?: string 
         [me.user.id],
       );
       expect(JSON.stringify(stored.rows)).not.toContain(token);
+      // Nor in an Idempotency-Key record: an answer with a secret is never stored for replay.
+      const idempotencyKey = crypto.randomUUID();
+      const keyed = await me.t.app.request('/api/calendar?endpoint=create-calendar-feed', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${await me.token()}`, 'idempotency-key': idempotencyKey },
+      });
+      expect(keyed.status).toBe(200);
+      const kept = await me.t.db.query('SELECT 1 FROM idempotency_key WHERE key = $1', [
+        idempotencyKey,
+      ]);
+      expect(kept.rowCount).toBe(0);
+      // That made a new URL: the feed below reads the newest one.
+      token = ((await keyed.json()) as { token: string }).token;
 
       const first = await feed(token);
       expect(first.status).toBe(200);
