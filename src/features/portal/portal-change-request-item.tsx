@@ -9,6 +9,7 @@ import type { PortalChangeRequest, PortalFile } from '#contract/endpoints/client
 import { changeRequestStatusWords } from '#contract/entities/change-request.ts';
 import { Check, CloudOff, Paperclip, Trash2, X } from 'lucide-react';
 import { useEffect, type ReactNode, useId, useRef, useState, type FormEvent } from 'react';
+import { AnswerError, AnswerStepActions, OfflineAnswerNote } from './portal-answer-parts.tsx';
 import { Button } from '../../ui/button.tsx';
 import { formatFileDateTime } from '../files/file-format.ts';
 import { formatDate } from '../milestones/milestone-format.ts';
@@ -314,31 +315,20 @@ export function PortalChangeRequestItem({
             rows={2}
             inputRef={commentRef}
           />
-          <div className="flex flex-wrap gap-2">
-            <Button
-              type="submit"
-              variant={step === 'accepted' ? 'primary' : 'danger'}
-              isPending={pending}
-              isDisabled={offline}
-            >
-              {step === 'accepted' ? 'Accept quote' : 'Decline quote'}
-            </Button>
-            <Button variant="secondary" isDisabled={pending} onPress={cancel}>
-              Cancel
-            </Button>
-          </div>
+          <AnswerStepActions
+            submitLabel={step === 'accepted' ? 'Accept quote' : 'Decline quote'}
+            variant={step === 'accepted' ? 'primary' : 'danger'}
+            pending={pending}
+            offline={offline}
+            onCancel={cancel}
+          />
         </form>
       ) : null}
 
       {quoted && offline ? (
-        <p id={offlineNoteId} className="flex items-start gap-2 text-sm text-fg-muted">
-          <CloudOff aria-hidden="true" size={16} className="mt-0.5 shrink-0" />
-          {DECIDE_OFFLINE}
-        </p>
+        <OfflineAnswerNote id={offlineNoteId}>{DECIDE_OFFLINE}</OfflineAnswerNote>
       ) : null}
-      <div role="alert" className="text-sm font-medium text-danger empty:hidden">
-        {error}
-      </div>
+      <AnswerError error={error} />
     </>
   );
 }

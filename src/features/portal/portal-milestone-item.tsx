@@ -6,8 +6,9 @@
  */
 import type { PortalMilestone } from '#contract/endpoints/client-portal.ts';
 import { milestoneStatusWords } from '#contract/entities/milestone.ts';
-import { Check, CloudOff, MessageSquareWarning } from 'lucide-react';
+import { Check, MessageSquareWarning } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { AnswerError, AnswerStepActions, OfflineAnswerNote } from './portal-answer-parts.tsx';
 import { Button } from '../../ui/button.tsx';
 import { formatFileDateTime } from '../files/file-format.ts';
 import { formatAmount, formatDate, milestoneBadgeClasses } from '../milestones/milestone-format.ts';
@@ -219,26 +220,19 @@ export function PortalMilestoneItem({ milestone, offline, signOff }: PortalMiles
             isRequired
             inputRef={commentRef}
           />
-          <div className="flex flex-wrap gap-2">
-            <Button type="submit" isPending={pending} isDisabled={offline}>
-              Send request for changes
-            </Button>
-            <Button variant="secondary" isDisabled={pending} onPress={cancel}>
-              Cancel
-            </Button>
-          </div>
+          <AnswerStepActions
+            submitLabel="Send request for changes"
+            pending={pending}
+            offline={offline}
+            onCancel={cancel}
+          />
         </form>
       ) : null}
 
       {canSignOff && offline ? (
-        <p id={offlineNoteId} className="flex items-start gap-2 text-sm text-fg-muted">
-          <CloudOff aria-hidden="true" size={16} className="mt-0.5 shrink-0" />
-          {SIGN_OFF_OFFLINE}
-        </p>
+        <OfflineAnswerNote id={offlineNoteId}>{SIGN_OFF_OFFLINE}</OfflineAnswerNote>
       ) : null}
-      <div role="alert" className="text-sm font-medium text-danger empty:hidden">
-        {error}
-      </div>
+      <AnswerError error={error} />
     </li>
   );
 }
