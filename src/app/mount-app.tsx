@@ -69,6 +69,14 @@ function hasAuthCallback(url: URL): boolean {
   );
 }
 
+/** Resolves now when the browser says it is online, else at its next `online` event. */
+function whenOnline(): Promise<void> {
+  if (navigator.onLine !== false) return Promise.resolve();
+  return new Promise((resolve) => {
+    window.addEventListener('online', () => resolve(), { once: true });
+  });
+}
+
 interface StartedApp {
   router: AppRouter;
   authController: AuthController;
@@ -200,9 +208,15 @@ async function startApp(toaster: Toaster, log: AuthLog): Promise<StartedApp> {
     realtime: {
       callEndpoint: api.callEndpoint,
       hubUrl: new URL(NOTIFICATION_HUB_PATH, window.location.origin).href,
-      // Loaded on first sign-in: SignalR stays out of the public site's bundle.
-      openHub: async (options) =>
-        (await import('../realtime/create-notification-hub.ts')).createNotificationHub(options),
+      // Loaded on first sign-in: SignalR stays out of the public site's bundle. It is not
+      // precached (live updates need the network; vite.config.ts), so a device offline at sign-in
+      // loads it once the network is back: a failed import() would stay failed in this document.
+      openHub: async (options) => {
+        await whenOnline();
+        return (await import('../realtime/create-notification-hub.ts')).createNotificationHub(
+          options,
+        );
+      },
       log,
     },
   };
