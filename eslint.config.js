@@ -122,8 +122,8 @@ export default tseslint.config(
     ['contract/**/*.ts'],
     [
       regex(
-        '^(?!valibot$|jittered-fractional-indexing$|\\.)',
-        'contract/ is the isomorphic contract: it may import only valibot (and the pure order-key library both sides must agree on).',
+        '^(?!valibot$|jittered-fractional-indexing$|uuid$|\\.)',
+        'contract/ is the isomorphic contract: it may import only valibot (and the pure libraries both sides must compute alike: order keys, name-based uuids).',
       ),
       regex('^\\.\\./\\.\\./', 'contract/ may not reach outside itself.'),
     ],

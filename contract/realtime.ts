@@ -15,6 +15,7 @@ export const hubEvents = {
   notificationReceived: 'notificationReceived',
   notificationCountUpdated: 'notificationCountUpdated',
   tablesInvalidated: 'tablesInvalidated',
+  rowsChanged: 'rowsChanged',
 } as const;
 export type HubEventName = (typeof hubEvents)[keyof typeof hubEvents];
 
@@ -36,11 +37,24 @@ export const tablesInvalidatedSchema = v.object({
   originClientId: v.nullable(text()),
 });
 
+/**
+ * Rows of a live entity (chat messages) as they committed: store each at once unless the device
+ * already has that version or a newer one. Rows are the synced table's contract rows, checked by
+ * the app against that table's row schema; a table this build does not know is ignored. Pulls
+ * still bring the same rows (this saves the wait, it is not the record).
+ */
+export const rowsChangedSchema = v.object({
+  workspaceId: text(),
+  table: text(),
+  rows: v.array(v.looseObject({ id: text(), version: v.number() })),
+});
+
 /** Each event's single argument. */
 export const hubEventSchemas = {
   notificationReceived: notificationReceivedSchema,
   notificationCountUpdated: notificationCountUpdatedSchema,
   tablesInvalidated: tablesInvalidatedSchema,
+  rowsChanged: rowsChangedSchema,
 } as const satisfies Record<HubEventName, v.GenericSchema>;
 
 export type HubEventPayload<E extends HubEventName> = v.InferOutput<(typeof hubEventSchemas)[E]>;

@@ -6,6 +6,7 @@
  */
 import { calendarEventEntity } from './entities/calendar-event.ts';
 import { changeRequestEntity } from './entities/change-request.ts';
+import { chatMessageEntity, chatReactionEntity, chatReadEntity } from './entities/chat.ts';
 import { clientEntity } from './entities/client.ts';
 import { fileEntity } from './entities/file.ts';
 import { kanbanColumnEntity } from './entities/kanban-column.ts';
@@ -26,6 +27,9 @@ export const syncedEntities = [
   fileEntity,
   changeRequestEntity,
   calendarEventEntity,
+  chatMessageEntity,
+  chatReactionEntity,
+  chatReadEntity,
 ] as const;
 
 export type SyncedEntities = typeof syncedEntities;

@@ -160,6 +160,11 @@ export interface SyncedEntityDeclaration<
    * (`id` for the project itself); without one, changes are not in any project's activity.
    */
   readonly activityProject?: string;
+  /**
+   * Rows pushed to the workspace's open apps as each write commits (hub event rowsChanged), for
+   * entities whose changes people wait on (chat); others are only announced (tablesInvalidated).
+   */
+  readonly live?: boolean;
   /** Who may delete a row (workspace role); members by default. */
   readonly deleteRole?: 'member' | 'admin';
   /**
@@ -171,6 +176,11 @@ export interface SyncedEntityDeclaration<
     readonly scope: 'workspace' | 'parent';
     readonly filters?: readonly (keyof F & string)[];
     readonly orderBy: string;
+    /**
+     * Paged by an integer column (a chat's seq): the list takes `before` and `limit` and answers
+     * the newest `limit` rows below `before`, in ascending order; `orderBy` is then unused.
+     */
+    readonly page?: { readonly column: string; readonly limit: number; readonly max: number };
   };
   readonly summaries?: { readonly create?: string; readonly list?: string };
 }
@@ -300,6 +310,23 @@ export function loosen(schema: AnySchema): AnySchema {
   return schema;
 }
 
+/** `before` and `limit` of a paged list (see `list.page`); nothing for an unpaged one. */
+function pageQuery(page: { readonly max: number } | undefined): Record<string, AnySchema> {
+  if (!page) return {};
+  return {
+    before: v.optional(
+      v.pipe(text(), v.regex(/^[1-9]\d{0,15}$/, 'before is a positive whole number')),
+    ),
+    limit: v.optional(
+      v.pipe(
+        text(),
+        v.regex(/^[1-9]\d{0,3}$/, 'limit is a positive whole number'),
+        v.check((value) => Number(value) <= page.max, `limit is at most ${page.max}`),
+      ),
+    ),
+  };
+}
+
 function withRules<S extends AnySchema>(schema: S, rules: readonly RowRule[]): AnySchema {
   if (rules.length === 0) return schema;
   const checks = rules.map((rule) =>
@@ -375,6 +402,7 @@ export function defineSyncedEntity<
       : parentKey
         ? { [parentKey]: idSchema }
         : { workspaceId: idSchema }),
+    ...pageQuery(decl.list.page),
     ...Object.fromEntries(
       (decl.list.filters ?? []).map((key) => {
         const options = (loosen(decl.fields[key]?.schema as AnySchema) as { options?: string[] })

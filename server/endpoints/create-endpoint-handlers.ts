@@ -30,7 +30,7 @@ export interface EndpointHandlerDeps {
   /** Shared by the public forms; one in-memory limiter per process unless a test passes its own. */
   rateLimiter?: RateLimiter;
   /** The notification hub and store; absent: a detached hub (API-only tests, pushes go nowhere). */
-  realtime?: Pick<Realtime, 'hub' | 'notifications'>;
+  realtime?: Pick<Realtime, 'hub' | 'notifications' | 'publisher'>;
   /** File storage; absent (harnesses of other parts), file links answer 503. */
   files?: FileHandlerDeps;
 }
@@ -49,6 +49,11 @@ export function createEndpointHandlers(deps: EndpointHandlerDeps): EndpointHandl
     ...createSyncedEntityHandlers({
       mailer: deps.mailer,
       publicUrl: deps.files?.publicUrl ?? null,
+      notifications: realtime.notifications,
+      publishRows: (change) =>
+        realtime.publisher.publishRowsChanged(
+          change as Parameters<typeof realtime.publisher.publishRowsChanged>[0],
+        ),
     }),
     ...createProjectActivityHandlers(),
     ...createFileHandlers(deps.files ?? null),

@@ -244,9 +244,17 @@ function reportConflict(ctx: Context, current: Row, body: Row, patch: Row): void
   });
 }
 
+/** Sends committed rows of a live entity to the workspace's open apps (realtime-publisher.ts). */
+export type PublishRows = (change: {
+  workspaceId: string;
+  table: string;
+  rows: Record<string, unknown>[];
+}) => Promise<void>;
+
 export function createEntityHandlers(
   declared: { readonly name: string; readonly table: string },
   hooks: EntityHooks = {},
+  publishRows?: PublishRows,
 ): Record<string, Handler> {
   // Typed loosely on purpose: one handler set serves every declaration (ResourceHandlers types
   // the result per resource at the call site).
@@ -256,6 +264,15 @@ export function createEntityHandlers(
   const notFound = `No such ${word}.`;
   const parentKey = entity.parent?.key;
   const one = (row: Row) => ({ [entity.oneKey]: sql.toRow(row) });
+  /** A live entity's written row goes to the hub once its transaction has committed. */
+  const pushLive = (
+    afterCommit: (effect: () => Promise<void>) => void,
+    workspaceId: string,
+    row: Row,
+  ) => {
+    if (!entity.live || !publishRows) return;
+    afterCommit(() => publishRows({ workspaceId, table: entity.table, rows: [row] }));
+  };
 
   /** The row locked for this transaction, after checking the caller may see it. */
   async function lockRow(
@@ -325,6 +342,7 @@ export function createEntityHandlers(
       // DO NOTHING answers it in the insert itself, with no read before every create.
       if (!row) throw taken();
       const created = sql.toRow(row);
+      pushLive(afterCommit, workspaceId, created);
       await writeActivity(tx, entity, {
         workspaceId,
         seq,
@@ -397,6 +415,7 @@ export function createEntityHandlers(
       [id, identity.userId, seq, ...keys.map((key) => sql.encode(key, patch[key]))],
     );
     const updated = sql.toRow(rows[0] as Row);
+    pushLive(ctx.afterCommit, workspaceId, updated);
     const changed = Object.fromEntries(
       keys
         .filter((key) => !sameValue(current[key], updated[key]))
@@ -494,6 +513,22 @@ export function createEntityHandlers(
       if (value === undefined) continue;
       params.push(value);
       conditions.push(`${sql.column(key)?.column ?? key} = ${sql.param(key, params.length)}`);
+    }
+    const page = entity.list.page;
+    if (page) {
+      // The newest page below the cursor, read backwards on the index, answered oldest first.
+      const column = sql.column(page.column)?.column ?? page.column;
+      if (query.before !== undefined) {
+        params.push(query.before);
+        conditions.push(`${column} < $${params.length}::bigint`);
+      }
+      params.push(query.limit === undefined ? page.limit : Number(query.limit));
+      const { rows } = await tx.query<Row>(
+        `SELECT ${sql.select} FROM ${sql.table} WHERE ${conditions.join(' AND ')}
+         ORDER BY ${column} DESC, id DESC LIMIT $${params.length}`,
+        params,
+      );
+      return { [entity.manyKey]: rows.reverse().map((row) => sql.toRow(row)) };
     }
     const { rows } = await tx.query<Row>(
       `SELECT ${sql.select} FROM ${sql.table} WHERE ${conditions.join(' AND ')} ORDER BY ${entity.list.orderBy}`,

@@ -10,13 +10,22 @@ import {
 import type { ResourceHandlers } from '../http/endpoint-handler.ts';
 import { calendarEventHooks, unlinkClientEvents, unlinkProjectEvents } from './calendar-event.ts';
 import { createChangeRequestHooks, type ChangeRequestDeps } from './change-request.ts';
-import { createEntityHandlers, type EntityHooks } from './entity-handlers.ts';
+import { chatReactionHooks, chatReadHooks, createChatMessageHooks } from './chat.ts';
+import { createEntityHandlers, type EntityHooks, type PublishRows } from './entity-handlers.ts';
+import type { NotificationStore } from '../realtime/notification-store.ts';
 import { fileHooks } from './file.ts';
 import { projectHooks } from './project.ts';
 import { columnHooks, milestoneHooks, noteHooks, taskHooks } from './project-work.ts';
 
+export interface SyncedEntityDeps extends ChangeRequestDeps {
+  /** Mentions in chat; absent, nobody is told. */
+  notifications?: Pick<NotificationStore, 'createNotification'>;
+  /** Live entities' rows to the hub after commit; absent, they are only announced. */
+  publishRows?: PublishRows;
+}
+
 export function createSyncedEntityHandlers(
-  deps: ChangeRequestDeps,
+  deps: SyncedEntityDeps,
 ): ResourceHandlers<SyncedEntities[number]['resource']> {
   const hooks: { readonly [N in SyncedEntityName]?: EntityHooks } = {
     // A deleted project (or a client with its projects) leaves its calendar events, unlinked.
@@ -30,11 +39,14 @@ export function createSyncedEntityHandlers(
     file: fileHooks,
     'change-request': createChangeRequestHooks(deps),
     'calendar-event': calendarEventHooks,
+    'chat-message': createChatMessageHooks(deps.notifications ?? null),
+    'chat-reaction': chatReactionHooks,
+    'chat-read': chatReadHooks,
   };
   const handlers = Object.assign(
     {},
     ...allEntities().map((entity) =>
-      createEntityHandlers(entity, hooks[entity.name as SyncedEntityName]),
+      createEntityHandlers(entity, hooks[entity.name as SyncedEntityName], deps.publishRows),
     ),
   ) as object;
   // One handler per derived operation; the registry's types cannot see through the loop.

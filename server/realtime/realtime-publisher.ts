@@ -26,6 +26,8 @@ export interface TablesInvalidated {
 export interface RealtimePublisher {
   /** `tablesInvalidated` to the workspace's group: its members pull once if `seq` is new to them. */
   publishTablesInvalidated(change: TablesInvalidated): Promise<void>;
+  /** A live entity's committed rows to the workspace's group (rowsChanged). */
+  publishRowsChanged(change: HubEventPayload<'rowsChanged'>): Promise<void>;
   notificationReceived(userId: string, notification: Notification): Promise<void>;
   notificationCountUpdated(userId: string, unreadCount: number): Promise<void>;
 }
@@ -58,6 +60,8 @@ export function createRealtimePublisher(deps: {
         seq: change.seq,
         originClientId: change.originClientId,
       }),
+    publishRowsChanged: (change) =>
+      publish(workspaceGroup(change.workspaceId), hubEvents.rowsChanged, change),
     notificationReceived: (userId, notification) =>
       publish(userGroup(userId), hubEvents.notificationReceived, { notification }),
     notificationCountUpdated: (userId, unreadCount) =>

@@ -57,6 +57,9 @@ describe('app database', () => {
     expect(db.tables.map((table) => table.name).sort()).toEqual([
       'calendarEvents',
       'changeRequests',
+      'chatMessages',
+      'chatReactions',
+      'chatReads',
       'clientNotes',
       'clients',
       'fileCopies',

@@ -161,6 +161,16 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
       calendarEvents: 'id, workspaceId, [workspaceId+projectId], [workspaceId+start]',
     },
   },
+  {
+    // Project chat: messages by project in the server's order, reactions and read markers by
+    // project (a chat reads all three for one project).
+    version: 6,
+    stores: {
+      chatMessages: 'id, workspaceId, [workspaceId+projectId], [projectId+seq]',
+      chatReactions: 'id, workspaceId, [workspaceId+projectId], messageId',
+      chatReads: 'id, workspaceId, [workspaceId+projectId]',
+    },
+  },
 ];
 
 export const CURRENT_SCHEMA_VERSION = SCHEMA_VERSIONS.at(-1)?.version ?? 0;
