@@ -14,16 +14,29 @@ import {
 } from './auth-store.ts';
 import { checkPassword, MAX_PASSWORD_LENGTH } from './password-policy.ts';
 
-// Deliberately loose (RFC 5321 allows much): one @, something on each side, a dot in the domain.
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// GoTrue's format check (checkmail.ValidateFormat, the WHATWG address rule), plus a dot in the
+// domain: addresses on a bare host name are not ones this service can mail.
+const EMAIL =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
 
-/** A usable address, lower-cased, or 400 email_address_invalid. */
+/** A usable address, lower-cased, or GoTrue's 400 validation_failed (api/mail.go validateEmail). */
 export function parseEmail(raw: string): string {
   const email = normalizeEmail(raw);
-  if (email.length > 255 || !EMAIL.test(email)) {
-    throw badRequest('email_address_invalid', `Email address "${raw.slice(0, 100)}" is invalid`);
+  if (email === '') throw badRequest('validation_failed', 'An email address is required');
+  if (email.length > 255) throw badRequest('validation_failed', 'An email address is too long');
+  if (!EMAIL.test(email)) {
+    throw badRequest('validation_failed', 'Unable to validate email address: invalid format');
   }
   return email;
+}
+
+/** GoTrue's phone rule (api/phone.go): `+` and spaces dropped, then E.164 digits. */
+export function parsePhone(raw: string): string {
+  const phone = raw.replace(/^\+/, '').replaceAll(' ', '');
+  if (!/^[1-9][0-9]{1,14}$/.test(phone)) {
+    throw badRequest('validation_failed', 'Invalid phone number format (E.164 required)');
+  }
+  return phone;
 }
 
 /** 422 weak_password with GoTrue's reasons (auth-js raises AuthWeakPasswordError). */

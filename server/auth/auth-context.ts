@@ -154,19 +154,24 @@ export interface Caller {
  * The signed-in caller of a user endpoint: a valid access token whose session still exists
  * (logout deletes sessions, so a signed-out token stops working here at once, as in GoTrue).
  */
-export async function requireCaller(
-  ctx: AuthContext,
-  c: Context<AppEnv>,
-  tx: Queryable = ctx.db,
-): Promise<Caller> {
+/** The raw bearer token, or GoTrue's 401 no_authorization (checked before anything else). */
+export function bearerToken(c: Context<AppEnv>): string {
   const header = c.req.header('authorization');
   const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
   if (!match?.[1]) {
     throw unauthorized('no_authorization', 'This endpoint requires a valid Bearer token');
   }
-  let claims: VerifiedClaims;
+  return match[1];
+}
+
+/**
+ * A present and valid user access token (signature, expiry, audience, issuer), without touching
+ * the database: GoTrue's requireAuthentication, which runs before a route reads its body or path.
+ */
+export async function verifyBearer(ctx: AuthContext, c: Context<AppEnv>): Promise<VerifiedClaims> {
+  const token = bearerToken(c);
   try {
-    claims = await ctx.verifyToken(match[1]);
+    return await ctx.verifyToken(token);
   } catch (error) {
     if (error instanceof TokenVerificationError) {
       throw forbidden(
@@ -178,6 +183,14 @@ export async function requireCaller(
     }
     throw error;
   }
+}
+
+export async function requireCaller(
+  ctx: AuthContext,
+  c: Context<AppEnv>,
+  tx: Queryable = ctx.db,
+): Promise<Caller> {
+  const claims = await verifyBearer(ctx, c);
   if (!claims.session_id) {
     throw forbidden('bad_jwt', 'invalid JWT: the token names no session');
   }

@@ -21,7 +21,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import type { SmsSender } from '../sms/sms-sender.ts';
 import { createAccessTokenSigner, createJwksVerifier } from './access-tokens.ts';
 import { defaultAuthRateLimits, type AuthConfig } from './auth-config.ts';
-import { createTokenCheck, type AuthContext } from './auth-context.ts';
+import { createTokenCheck, verifyBearer, type AuthContext } from './auth-context.ts';
 import { API_VERSION, AuthError, authErrorResponse, notFound } from './auth-error.ts';
 import { createCaptchaVerifier } from './captcha.ts';
 import { createGoogleClient } from './google-oidc.ts';
@@ -97,6 +97,14 @@ const OPEN_PATHS = new Set([
   '/health',
 ]);
 
+/** Routes behind GoTrue's requireAuthentication. */
+const AUTHENTICATED_PATHS = /^\/(user|factors|reauthenticate|logout)(\/|$)/;
+
+/** The path below /auth/v1 (the app is mounted there). */
+function servicePath(url: string): string {
+  return new URL(url).pathname.replace(/^.*\/auth\/v1/, '') || '/';
+}
+
 export async function createAuthService(deps: AuthServiceDeps): Promise<AuthService> {
   const now = deps.now ?? (() => new Date());
   const { config } = deps;
@@ -153,7 +161,7 @@ export async function createAuthService(deps: AuthServiceDeps): Promise<AuthServ
   );
   app.use(async (c, next) => {
     c.header('X-Supabase-Api-Version', API_VERSION);
-    const path = new URL(c.req.url).pathname.replace(/^.*\/auth\/v1/, '') || '/';
+    const path = servicePath(c.req.url);
     if (!OPEN_PATHS.has(path)) {
       // What Supabase's gateway checks in front of GoTrue: the project's public key.
       const apikey = c.req.header('apikey') ?? c.req.query('apikey');
@@ -170,6 +178,13 @@ export async function createAuthService(deps: AuthServiceDeps): Promise<AuthServ
       },
     }),
   );
+
+  // GoTrue's requireAuthentication wraps these routes: without a valid bearer token the answer is
+  // 401 no_authorization (or 403 bad_jwt) before any 404, validation or disabled-feature error.
+  app.use(async (c, next) => {
+    if (AUTHENTICATED_PATHS.test(servicePath(c.req.url))) await verifyBearer(ctx, c);
+    await next();
+  });
 
   app.get('/.well-known/jwks.json', (c) => {
     c.header('Cache-Control', 'public, max-age=600');
@@ -201,6 +216,19 @@ export async function createAuthService(deps: AuthServiceDeps): Promise<AuthServ
   registerVerifyRoutes(app, ctx);
   registerMfaRoutes(app, ctx);
   registerOAuthRoutes(app, ctx);
+
+  // Features this service does not offer answer as GoTrue does with them turned off
+  // (ARCHITECTURE.md, Identity: not offered).
+  const samlDisabled = () => {
+    throw notFound('saml_provider_disabled', 'SAML 2.0 is disabled');
+  };
+  app.all('/sso', samlDisabled);
+  app.all('/sso/*', samlDisabled);
+  const passkeysDisabled = () => {
+    throw notFound('passkey_disabled', 'Passkeys are disabled');
+  };
+  app.all('/passkeys', passkeysDisabled);
+  app.all('/passkeys/*', passkeysDisabled);
 
   app.all('*', () => {
     throw notFound('not_found', 'Not found');

@@ -44,7 +44,10 @@ export function registerTokenRoutes(app: Hono<AppEnv>, ctx: AuthContext): void {
     if (grantType === 'password') response = await passwordGrant(ctx, c);
     else if (grantType === 'refresh_token') response = await refreshTokenGrant(ctx, c);
     else if (grantType === 'pkce') response = await pkceGrant(ctx, c);
-    else throw badRequest('invalid_credentials', 'unsupported_grant_type');
+    else if (grantType === 'web3') {
+      // Sign-in with a wallet is not offered: GoTrue's answer with both chains turned off.
+      throw unprocessable('web3_provider_disabled', 'Web3 provider is disabled');
+    } else throw badRequest('invalid_credentials', 'unsupported_grant_type');
     c.header('Cache-Control', 'no-store');
     return c.json(response);
   });

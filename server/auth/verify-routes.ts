@@ -16,6 +16,7 @@ import {
   confirmEmail,
   createEmailUser,
   parseEmail,
+  parsePhone,
 } from './accounts.ts';
 import {
   checkCaptcha,
@@ -111,10 +112,11 @@ const otpExpired = (link: boolean) =>
     link ? 'Email link is invalid or has expired' : 'Token has expired or is invalid',
   );
 
+/** Phone sign-in is not offered: no account has a phone, so no phone code or link can match. */
+const PHONE_VERIFY_TYPES = new Set(['sms', 'phone_change']);
+
 function parseVerifyType(raw: string | null | undefined): VerifyType {
-  if (raw === 'sms' || raw === 'phone_change') {
-    throw unprocessable('phone_provider_disabled', 'Phone verification is disabled');
-  }
+  if (raw && PHONE_VERIFY_TYPES.has(raw)) throw otpExpired(true);
   const type = VERIFY_TYPES.find((known) => known === raw);
   if (!type) throw validationFailed('Verify requires a verification type');
   return type;
@@ -123,9 +125,26 @@ function parseVerifyType(raw: string | null | undefined): VerifyType {
 export function registerVerifyRoutes(app: Hono<AppEnv>, ctx: AuthContext): void {
   app.post('/verify', async (c) => {
     const body = await readBody(c, verifyBodySchema);
+    if (body.type && PHONE_VERIFY_TYPES.has(body.type)) {
+      // GoTrue's order (api/verify.go): the request's shape, the number's format, then the
+      // lookup, which finds no code here (phone sign-in is not offered).
+      if (!body.token === !body.token_hash) {
+        throw validationFailed('Verify requires either a token or a token hash');
+      }
+      if (body.token) {
+        if (!body.phone) {
+          throw validationFailed(
+            'Only an email address or phone number should be provided on verify',
+          );
+        }
+        parsePhone(body.phone);
+      }
+      limit(ctx, ctx.limits.verifyPerIp, clientIp(c));
+      throw otpExpired(false);
+    }
     const type = parseVerifyType(body.type);
     if (body.phone)
-      throw unprocessable('phone_provider_disabled', 'Phone verification is disabled');
+      throw validationFailed('Only an email address or phone number should be provided on verify');
     if (!body.token && !body.token_hash) {
       throw validationFailed('Verify requires either a token or a token hash');
     }
