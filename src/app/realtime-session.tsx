@@ -71,6 +71,7 @@ export function RealtimeSession({ userId, handle, services, children }: Realtime
         onUnreadCount: (count) => store.countUpdated(count),
         onTablesInvalidated: ({ workspaceId, seq }) =>
           handleRef.current?.invalidate({ workspaceId, seq }),
+        onRowsChanged: (message) => handleRef.current?.applyLiveRows(message),
         onStateChange: (state) => {
           store.setConnection(state);
           // Pushes reach this tab only once its groups are joined: a notification made between

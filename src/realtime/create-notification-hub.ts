@@ -44,6 +44,7 @@ export interface HubGroupJoin {
 }
 
 export type TablesInvalidated = HubEventPayload<'tablesInvalidated'>;
+export type RowsChanged = HubEventPayload<'rowsChanged'>;
 
 export interface HubLog {
   warn(message: string, details?: unknown): void;
@@ -81,6 +82,8 @@ export interface NotificationHubOptions {
   onNotification?: (notification: Notification) => void;
   onUnreadCount?: (unreadCount: number) => void;
   onTablesInvalidated?: (message: TablesInvalidated) => void;
+  /** A live entity's committed rows (chat messages): store them without waiting for a pull. */
+  onRowsChanged?: (message: RowsChanged) => void;
   onStateChange?: (state: HubConnectionState) => void;
   /**
    * Connected again after having been connected (groups re-joined): pushes sent meanwhile were
@@ -166,6 +169,7 @@ export function createNotificationHub(options: NotificationHubOptions): Notifica
     options.onUnreadCount?.(unreadCount),
   );
   listen(hubEvents.tablesInvalidated, (message) => options.onTablesInvalidated?.(message));
+  listen(hubEvents.rowsChanged, (message) => options.onRowsChanged?.(message));
 
   /** Joins every wanted group not yet joined on this connection (repeats if the list changed). */
   async function joinGroups(connectionId: string) {

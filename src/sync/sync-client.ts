@@ -7,6 +7,7 @@
 import { proxy, releaseProxy, wrap } from 'comlink';
 import { createAppDatabase, type AppDatabase } from '../db/app-database.ts';
 import { observeQuery } from '../db/live-query.ts';
+import { applyLiveRows, type LiveRows } from './apply-live-rows.ts';
 import { readSyncCounts } from '../db/sync-counts.ts';
 import { electLeader, leaderLockName, type LockManagerLike } from './leader-election.ts';
 import type { SyncEngineState, SyncStatus } from './sync-engine.ts';
@@ -78,6 +79,8 @@ export interface SyncHandle {
   notifyOutboxChanged(): void;
   /** Hub messages (wired by the app to src/realtime later); only the leader acts on them. */
   invalidate(message: { workspaceId: string; seq: number }): void;
+  /** Hub rowsChanged: stored in this tab at once (apply-live-rows.ts), leader or not. */
+  applyLiveRows(message: LiveRows): void;
   reconnect(): void;
   /** After a token refresh that followed a 401. */
   resumeAfterAuth(): void;
@@ -237,6 +240,10 @@ export function startSync(options: StartSyncOptions): SyncHandle {
     },
     invalidate(message) {
       toEngine((engine) => engine.invalidate(message));
+    },
+    applyLiveRows(message) {
+      // An early copy only: a failure here (a closed database) leaves the pull to bring it.
+      void applyLiveRows(db, message).catch(() => undefined);
     },
     reconnect() {
       toEngine((engine) => engine.reconnect());

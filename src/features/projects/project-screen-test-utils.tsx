@@ -53,6 +53,7 @@ export function createFakeSyncHandle(db: AppDatabase): SyncHandle {
     subscribe: () => () => undefined,
     notifyOutboxChanged: vi.fn(),
     invalidate: vi.fn(),
+    applyLiveRows: vi.fn(),
     reconnect: vi.fn(),
     resumeAfterAuth: vi.fn(),
     isLeader: () => true,
