@@ -82,8 +82,22 @@ describe('parseEnv', () => {
       jwtExpirySeconds: 3600,
       signInSignUpsPerFiveMinutes: 30,
       additionalRedirectUrls: [],
+      adminJwtKeys: [],
     });
     expect(env.hosted).toBeNull();
+  });
+
+  it('reads AUTH_ADMIN_JWT_KEYS as a JWK array or a JWKS, and refuses anything else', () => {
+    const jwk = { kty: 'RSA', n: 'abc', e: 'AQAB', kid: 'k1' };
+    expect(parseEnv({ AUTH_ADMIN_JWT_KEYS: JSON.stringify([jwk]) }).auth.adminJwtKeys).toEqual([
+      jwk,
+    ]);
+    expect(
+      parseEnv({ AUTH_ADMIN_JWT_KEYS: JSON.stringify({ keys: [jwk] }) }).auth.adminJwtKeys,
+    ).toEqual([jwk]);
+    for (const bad of ['not json', '[]', '[{"n":"x"}]', '{"kty":"RSA"}']) {
+      expect(() => parseEnv({ AUTH_ADMIN_JWT_KEYS: bad })).toThrow(/AUTH_ADMIN_JWT_KEYS: must be/);
+    }
   });
 
   it('reads the accounts settings', () => {
@@ -117,6 +131,7 @@ describe('parseEnv', () => {
       jwtExpirySeconds: 900,
       signInSignUpsPerFiveMinutes: 30,
       additionalRedirectUrls: ['http://localhost:5173', 'https://app.example.com/portal'],
+      adminJwtKeys: [],
     });
     expect(env.hosted).toEqual({ supabaseUrl: 'https://abc.supabase.co', anonKey: 'anon' });
   });

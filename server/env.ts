@@ -86,6 +86,29 @@ const envSchema = v.object({
     ),
     '30',
   ),
+  // Public JWKs (a JSON array or {"keys": [...]}) whose admin-role tokens the admin API accepts.
+  AUTH_ADMIN_JWT_KEYS: v.optional(
+    v.pipe(
+      v.string(),
+      v.rawTransform(({ dataset, addIssue, NEVER }) => {
+        try {
+          const parsed: unknown = JSON.parse(dataset.value);
+          const list = Array.isArray(parsed) ? parsed : (parsed as { keys?: unknown })?.keys;
+          if (
+            Array.isArray(list) &&
+            list.length > 0 &&
+            list.every((k) => typeof k === 'object' && k !== null && 'kty' in k)
+          ) {
+            return list as Record<string, unknown>[];
+          }
+        } catch {
+          // reported below
+        }
+        addIssue({ message: 'must be a JSON array of JWKs or a JWKS ({"keys": [...]})' });
+        return NEVER;
+      }),
+    ),
+  ),
   MFA_ISSUER: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(100)), 'Satchel'),
   JWT_EXPIRY: v.optional(
     v.pipe(
@@ -205,6 +228,8 @@ export interface Env {
     signInSignUpsPerFiveMinutes: number;
     /** Redirect targets allowed besides PUBLIC_URL's origin (links in mail, OAuth returns). */
     additionalRedirectUrls: string[];
+    /** AUTH_ADMIN_JWT_KEYS: operator-held public keys trusted for admin-role tokens. */
+    adminJwtKeys: Record<string, unknown>[];
   };
   /** SUPABASE_URL + SUPABASE_ANON_KEY: a hosted project replaces the embedded service. */
   hosted: { supabaseUrl: string; anonKey: string } | null;
@@ -282,6 +307,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       jwtExpirySeconds: out.JWT_EXPIRY,
       signInSignUpsPerFiveMinutes: out.GOTRUE_RATE_LIMIT_SIGN_IN_SIGN_UPS,
       additionalRedirectUrls: out.ADDITIONAL_REDIRECT_URLS ?? [],
+      adminJwtKeys: out.AUTH_ADMIN_JWT_KEYS ?? [],
     },
     hosted:
       out.SUPABASE_URL && out.SUPABASE_ANON_KEY

@@ -78,6 +78,7 @@ async function main(): Promise<void> {
         jwtExpirySeconds: env.auth.jwtExpirySeconds,
         mfaIssuer: env.auth.mfaIssuer,
         additionalRedirectUrls: env.auth.additionalRedirectUrls,
+        adminJwtKeys: env.auth.adminJwtKeys,
         captcha: env.auth.captcha,
         google: env.auth.google,
         rateLimits: {

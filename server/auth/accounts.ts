@@ -116,7 +116,11 @@ export async function confirmEmail(tx: Queryable, user: UserRow, now: Date): Pro
     user.id,
     {
       email_confirmed_at: now,
-      user_metadata: { ...user.user_metadata, email_verified: true },
+      // Identity claims live in the metadata of users who signed up themselves; admin-made users
+      // keep theirs as given.
+      ...('email_verified' in user.user_metadata
+        ? { user_metadata: { ...user.user_metadata, email_verified: true } }
+        : {}),
     },
     now,
   );

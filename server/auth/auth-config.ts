@@ -2,6 +2,7 @@
  * Settings of the embedded auth service. main.ts builds them from the environment; tests pass
  * their own (fast argon2, short windows, generous rate limits).
  */
+import type { JWK } from 'jose';
 import type { RateLimitRule } from '../http/rate-limiter.ts';
 
 export interface CaptchaConfig {
@@ -79,4 +80,9 @@ export interface AuthConfig {
   refreshTokenReuseIntervalSeconds?: number;
   /** Overrides of single rules (tests lift the per-IP limits, the rate-limit test lowers them). */
   rateLimits?: Partial<AuthRateLimits>;
+  /**
+   * AUTH_ADMIN_JWT_KEYS: public keys (JWK) of the operator's whose tokens with an admin role are
+   * accepted by the admin API besides the service-role key (admin-credentials.ts).
+   */
+  adminJwtKeys?: readonly JWK[];
 }

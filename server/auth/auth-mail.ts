@@ -9,6 +9,7 @@ export type VerifyLinkType = 'signup' | 'recovery' | 'magiclink' | 'email_change
 
 export type AuthMailKind =
   | 'confirmation'
+  | 'invite'
   | 'recovery'
   | 'magiclink'
   | 'email_change_new'
@@ -17,6 +18,7 @@ export type AuthMailKind =
 
 const linkType: Record<Exclude<AuthMailKind, 'reauthentication'>, VerifyLinkType> = {
   confirmation: 'signup',
+  invite: 'invite',
   recovery: 'recovery',
   magiclink: 'magiclink',
   email_change_new: 'email_change',
@@ -70,6 +72,10 @@ export function buildAuthMail(
   });
   const lines: Record<typeof kind, [string, string]> = {
     confirmation: ['Confirm your signup', 'Follow this link to confirm your email address:'],
+    invite: [
+      'You have been invited',
+      'You have been invited to create an account. Follow this link to accept the invitation:',
+    ],
     recovery: ['Reset your password', 'Follow this link to reset the password for your account:'],
     magiclink: ['Your magic link', 'Follow this link to sign in:'],
     email_change_new: [

@@ -25,6 +25,8 @@ export const userRowSchema = v.object({
   app_metadata: jsonObject,
   user_metadata: jsonObject,
   banned_until: nullableDate,
+  invited_at: nullableDate,
+  deleted_at: nullableDate,
   created_at: date,
   updated_at: date,
 });
@@ -73,7 +75,7 @@ export type SessionRow = v.InferOutput<typeof sessionRowSchema>;
 const USER_COLUMNS = `id, email, encrypted_password, email_confirmed_at, confirmation_sent_at,
   recovery_sent_at, email_change, email_change_sent_at, email_change_confirm_status,
   reauthentication_sent_at, last_sign_in_at, app_metadata, user_metadata, banned_until,
-  created_at, updated_at`;
+  invited_at, deleted_at, created_at, updated_at`;
 
 /** Addresses are compared lower-cased and trimmed everywhere. */
 export function normalizeEmail(email: string): string {
@@ -286,7 +288,9 @@ export function userJson(
       email_change_sent_at: user.email_change_sent_at,
       reauthentication_sent_at: user.reauthentication_sent_at,
       last_sign_in_at: user.last_sign_in_at,
+      invited_at: user.invited_at,
       banned_until: user.banned_until,
+      deleted_at: user.deleted_at,
     }),
     ...(user.email_change ? { new_email: user.email_change } : {}),
     phone: '',

@@ -20,6 +20,8 @@ import type { Logger } from '../logger.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { SmsSender } from '../sms/sms-sender.ts';
 import { createAccessTokenSigner, createJwksVerifier } from './access-tokens.ts';
+import { createAdminCredentials } from './admin-credentials.ts';
+import { registerAdminRoutes } from './admin-routes.ts';
 import { defaultAuthRateLimits, type AuthConfig } from './auth-config.ts';
 import { createTokenCheck, verifyBearer, type AuthContext } from './auth-context.ts';
 import { API_VERSION, AuthError, authErrorResponse, notFound } from './auth-error.ts';
@@ -149,6 +151,14 @@ export async function createAuthService(deps: AuthServiceDeps): Promise<AuthServ
     verifyToken: createTokenCheck(keys, { issuer: apiUrl, now }),
   };
 
+  const admin = createAdminCredentials({
+    db: deps.db,
+    keys,
+    issuer: apiUrl,
+    now,
+    trustedKeys: config.adminJwtKeys ?? [],
+  });
+
   const app = new Hono<AppEnv>();
   app.use(
     cors({
@@ -166,7 +176,10 @@ export async function createAuthService(deps: AuthServiceDeps): Promise<AuthServ
       // What Supabase's gateway checks in front of GoTrue: the project's public key.
       const apikey = c.req.header('apikey') ?? c.req.query('apikey');
       if (!apikey) throw new AuthError(401, 'no_api_key', 'No API key found in request');
-      if (apikey !== keys.anonKey) throw new AuthError(401, 'invalid_api_key', 'Invalid API key');
+      // The anon key, or (server-side callers: supabase-js's admin client) the service-role key.
+      if (apikey !== keys.anonKey && !(await admin.isAdminKey(apikey))) {
+        throw new AuthError(401, 'invalid_api_key', 'Invalid API key');
+      }
     }
     await next();
   });
@@ -216,6 +229,7 @@ export async function createAuthService(deps: AuthServiceDeps): Promise<AuthServ
   registerVerifyRoutes(app, ctx);
   registerMfaRoutes(app, ctx);
   registerOAuthRoutes(app, ctx);
+  registerAdminRoutes(app, ctx, admin);
 
   // Features this service does not offer answer as GoTrue does with them turned off
   // (ARCHITECTURE.md, Identity: not offered).
