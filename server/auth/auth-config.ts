@@ -78,6 +78,11 @@ export interface AuthConfig {
   logMailLinks: boolean;
   /** How long a rotated refresh token still yields the active session (GoTrue hosted: 10 s). */
   refreshTokenReuseIntervalSeconds?: number;
+  /**
+   * GOTRUE_SECURITY_MANUAL_LINKING_ENABLED: a signed-in user may link (and unlink) a Google
+   * identity themselves. On unless false.
+   */
+  manualLinking?: boolean;
   /** Overrides of single rules (tests lift the per-IP limits, the rate-limit test lowers them). */
   rateLimits?: Partial<AuthRateLimits>;
   /**

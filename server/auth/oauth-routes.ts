@@ -236,7 +236,7 @@ async function startProviderFlow(
  * this identity, an account with the same provider-verified address (automatic linking), or a
  * new account.
  */
-async function resolveUser(
+export async function resolveUser(
   ctx: AuthContext,
   tx: Queryable,
   profile: GoogleProfile,

@@ -2,6 +2,7 @@
  * POST /token?grant_type=password|refresh_token|pkce (protocols.md A4.2-A4.4, GoTrue
  * api/token.go). Every grant answers with the token response (A3.1).
  */
+import { createHash } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import * as v from 'valibot';
 import type { AppEnv } from '../http/app-env.ts';
@@ -13,12 +14,23 @@ import {
   limit,
   metaSecuritySchema,
   readBody,
+  requireCaller,
   userAgent,
   type AuthContext,
 } from './auth-context.ts';
-import { badRequest, tooManyRequests, unprocessable, validationFailed } from './auth-error.ts';
+import { sha256Hex } from './auth-crypto.ts';
+import {
+  AuthError,
+  badRequest,
+  notFound,
+  tooManyRequests,
+  unprocessable,
+  validationFailed,
+} from './auth-error.ts';
 import { findUserByEmail, findUserById, updateUser } from './auth-store.ts';
 import { exchangeAuthCode } from './flow-states.ts';
+import { IdTokenError, type VerifiedIdToken } from './google-oidc.ts';
+import { resolveUser } from './oauth-routes.ts';
 import { checkPassword } from './password-policy.ts';
 import { refreshGrant, signIn, tokenResponse, type TokenResponse } from './sessions.ts';
 
@@ -44,6 +56,7 @@ export function registerTokenRoutes(app: Hono<AppEnv>, ctx: AuthContext): void {
     if (grantType === 'password') response = await passwordGrant(ctx, c);
     else if (grantType === 'refresh_token') response = await refreshTokenGrant(ctx, c);
     else if (grantType === 'pkce') response = await pkceGrant(ctx, c);
+    else if (grantType === 'id_token') response = await idTokenGrant(ctx, c);
     else if (grantType === 'web3') {
       // Sign-in with a wallet is not offered: GoTrue's answer with both chains turned off.
       throw unprocessable('web3_provider_disabled', 'Web3 provider is disabled');
@@ -164,6 +177,114 @@ async function pkceGrant(ctx: AuthContext, c: Context<AppEnv>): Promise<TokenRes
       userAgent: userAgent(c),
     });
   });
+}
+
+const idTokenBodySchema = v.object({
+  id_token: nullableString,
+  access_token: nullableString,
+  nonce: nullableString,
+  provider: nullableString,
+  client_id: nullableString,
+  issuer: nullableString,
+  link_identity: v.optional(v.nullable(v.boolean())),
+  gotrue_meta_security: metaSecuritySchema,
+});
+
+/** GoTrue's OAuthError shape (`error`, `error_description`), status 400. */
+function oauthError(description: string, error = 'invalid request'): AuthError {
+  return new AuthError(400, 'validation_failed', description, {
+    extra: { error, error_description: description },
+  });
+}
+
+/** GoTrue's issuers for the providers auth-js names; only Google can be configured here. */
+const KNOWN_ISSUERS: Record<string, string> = {
+  google: 'https://accounts.google.com',
+  apple: 'https://appleid.apple.com',
+  azure: 'https://login.microsoftonline.com/common/v2.0',
+  facebook: 'https://www.facebook.com',
+  keycloak: '',
+  kakao: 'https://kauth.kakao.com',
+};
+
+/**
+ * grant_type=id_token (GoTrue api/token_oidc.go): an ID token the app got from Google itself
+ * (native, One Tap), verified against GOOGLE_ISSUER's JWKS with GOOGLE_CLIENT_ID as audience; a
+ * nonce in the token must be the SHA-256 (hex) of the `nonce` sent. The account is found or made
+ * as for the redirect flow (automatic linking by verified address), or, with link_identity, the
+ * Google identity is linked to the signed-in caller.
+ */
+async function idTokenGrant(ctx: AuthContext, c: Context<AppEnv>): Promise<TokenResponse> {
+  const body = await readBody(c, idTokenBodySchema);
+  if (!body.id_token) throw oauthError('id_token required');
+  if (!body.provider && (!body.client_id || !body.issuer)) {
+    throw oauthError('provider or client_id and issuer required');
+  }
+  let linkTarget: string | null = null;
+  if (body.link_identity) {
+    if (!c.req.header('authorization')) {
+      throw oauthError('Linking requires a valid user access token in Authorization');
+    }
+    linkTarget = (await requireCaller(ctx, c)).user.id;
+    if (ctx.config.manualLinking === false)
+      throw notFound('manual_linking_disabled', 'Manual linking is disabled');
+  }
+  const provider = body.provider ?? '';
+  const google = ctx.google;
+  const isGoogle = provider === 'google' || body.issuer === KNOWN_ISSUERS.google;
+  if (!isGoogle || !google) {
+    const issuer = isGoogle ? KNOWN_ISSUERS.google : KNOWN_ISSUERS[provider];
+    if (issuer === undefined) {
+      throw validationFailed(`Custom OIDC provider "${provider.slice(0, 100)}" not allowed`);
+    }
+    throw badRequest('provider_disabled', `Provider (issuer "${issuer}") is not enabled`);
+  }
+  const ip = clientIp(c);
+  limit(ctx, ctx.limits.signInPerIp, ip);
+  let verified: VerifiedIdToken;
+  try {
+    verified = await google.verifyIdToken(body.id_token);
+  } catch (error) {
+    if (error instanceof IdTokenError) {
+      c.get('logger').info({ reason: error.message }, 'id token refused');
+      throw oauthError('Bad ID token');
+    }
+    c.get('logger').error({ err: error }, 'id token: provider keys unavailable');
+    throw new AuthError(503, 'provider_unavailable', 'The sign-in provider cannot be reached');
+  }
+  if (!verified.audience.includes(google.clientId)) {
+    throw oauthError(`Unacceptable audience in id_token: [${verified.audience.join(' ')}]`);
+  }
+  const nonce = body.nonce ?? '';
+  if ((verified.nonce !== null) !== (nonce !== '')) {
+    throw oauthError('Passed nonce and nonce in id_token should either both exist or not.');
+  }
+  if (verified.nonce !== null && sha256Hex(nonce) !== verified.nonce) {
+    throw oauthError('Nonces mismatch', 'invalid nonce');
+  }
+  if (
+    body.access_token &&
+    verified.atHash &&
+    accessTokenHash(body.access_token) !== verified.atHash
+  ) {
+    throw oauthError('Bad ID token');
+  }
+  return inTransaction(ctx, c, async (tx) => {
+    const user = await resolveUser(ctx, tx, verified.profile, linkTarget, ip);
+    assertNotBanned(user, ctx.now());
+    return signIn(tx, ctx.sessions, {
+      user,
+      method: 'oauth',
+      provider: 'google',
+      ip,
+      userAgent: userAgent(c),
+    });
+  });
+}
+
+/** OIDC at_hash for RS256/ES256: the left half of the SHA-256 of the access token, base64url. */
+function accessTokenHash(accessToken: string): string {
+  return createHash('sha256').update(accessToken).digest().subarray(0, 16).toString('base64url');
 }
 
 /** The account signed in successfully from this address before (its `login` audit rows). */
