@@ -80,9 +80,22 @@ describe('parseEnv', () => {
       google: null,
       mfaIssuer: 'Satchel',
       jwtExpirySeconds: 3600,
-      signInSignUpsPerFiveMinutes: 30,
       additionalRedirectUrls: [],
       adminJwtKeys: [],
+      limits: {
+        signInSignUpsPerIp: 30,
+        tokenRefreshPerIp: 150,
+        verifyPerIp: 30,
+        mailRequestsPerIp: 30,
+        mfaVerifyPerIp: 30,
+        signInPerAccount: 10,
+        verifyPerAccount: 10,
+        mfaVerifyPerAccount: 10,
+        mailFrequencyMs: 60_000,
+        smsFrequencyMs: 60_000,
+      },
+      passwordPolicy: { minLength: 8, requiredCharacters: [] },
+      manualLinking: true,
     });
     expect(env.hosted).toBeNull();
   });
@@ -98,6 +111,44 @@ describe('parseEnv', () => {
     for (const bad of ['not json', '[]', '[{"n":"x"}]', '{"kty":"RSA"}']) {
       expect(() => parseEnv({ AUTH_ADMIN_JWT_KEYS: bad })).toThrow(/AUTH_ADMIN_JWT_KEYS: must be/);
     }
+  });
+
+  it("reads limits and the password policy under GoTrue's names", () => {
+    const env = parseEnv({
+      GOTRUE_RATE_LIMIT_TOKEN_REFRESH: '300',
+      GOTRUE_RATE_LIMIT_VERIFY: '100',
+      GOTRUE_RATE_LIMIT_OTP: '40',
+      GOTRUE_MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY: '20',
+      AUTH_RATE_LIMIT_SIGN_IN_PER_ACCOUNT: '5',
+      GOTRUE_SMTP_MAX_FREQUENCY: '1s',
+      GOTRUE_SMS_MAX_FREQUENCY: '1m30s',
+      GOTRUE_PASSWORD_MIN_LENGTH: '12',
+      GOTRUE_PASSWORD_REQUIRED_CHARACTERS: 'abcdefghijklmnopqrstuvwxyz:0123456789:!\\:',
+      GOTRUE_SECURITY_MANUAL_LINKING_ENABLED: 'false',
+    });
+    expect(env.auth.limits).toMatchObject({
+      tokenRefreshPerIp: 300,
+      verifyPerIp: 100,
+      mailRequestsPerIp: 40,
+      mfaVerifyPerIp: 20,
+      signInPerAccount: 5,
+      mailFrequencyMs: 1000,
+      smsFrequencyMs: 90_000,
+    });
+    expect(env.auth.passwordPolicy).toEqual({
+      minLength: 12,
+      requiredCharacters: ['abcdefghijklmnopqrstuvwxyz', '0123456789', '!:'],
+    });
+    expect(env.auth.manualLinking).toBe(false);
+    expect(() => parseEnv({ GOTRUE_PASSWORD_MIN_LENGTH: '4' })).toThrow(
+      /GOTRUE_PASSWORD_MIN_LENGTH: must be at least 6/,
+    );
+    expect(() => parseEnv({ GOTRUE_SMTP_MAX_FREQUENCY: '60' })).toThrow(
+      /GOTRUE_SMTP_MAX_FREQUENCY: must be a duration/,
+    );
+    expect(() => parseEnv({ GOTRUE_RATE_LIMIT_VERIFY: 'many' })).toThrow(
+      /GOTRUE_RATE_LIMIT_VERIFY/,
+    );
   });
 
   it('reads the accounts settings', () => {
@@ -129,9 +180,22 @@ describe('parseEnv', () => {
       },
       mfaIssuer: 'Acme',
       jwtExpirySeconds: 900,
-      signInSignUpsPerFiveMinutes: 30,
       additionalRedirectUrls: ['http://localhost:5173', 'https://app.example.com/portal'],
       adminJwtKeys: [],
+      limits: {
+        signInSignUpsPerIp: 30,
+        tokenRefreshPerIp: 150,
+        verifyPerIp: 30,
+        mailRequestsPerIp: 30,
+        mfaVerifyPerIp: 30,
+        signInPerAccount: 10,
+        verifyPerAccount: 10,
+        mfaVerifyPerAccount: 10,
+        mailFrequencyMs: 60_000,
+        smsFrequencyMs: 60_000,
+      },
+      passwordPolicy: { minLength: 8, requiredCharacters: [] },
+      manualLinking: true,
     });
     expect(env.hosted).toEqual({ supabaseUrl: 'https://abc.supabase.co', anonKey: 'anon' });
   });
@@ -149,9 +213,8 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ GOTRUE_RATE_LIMIT_SIGN_IN_SIGN_UPS: '0' })).toThrow(
       /GOTRUE_RATE_LIMIT_SIGN_IN_SIGN_UPS: must be at least 1/,
     );
-    expect(parseEnv({}).auth.signInSignUpsPerFiveMinutes).toBe(30);
     expect(
-      parseEnv({ GOTRUE_RATE_LIMIT_SIGN_IN_SIGN_UPS: '500' }).auth.signInSignUpsPerFiveMinutes,
+      parseEnv({ GOTRUE_RATE_LIMIT_SIGN_IN_SIGN_UPS: '500' }).auth.limits.signInSignUpsPerIp,
     ).toBe(500);
     expect(() => parseEnv({ SMTP_URL: 'http://mail' })).toThrow(/SMTP_URL/);
     expect(() => parseEnv({ ADDITIONAL_REDIRECT_URLS: 'ftp://x' })).toThrow(

@@ -4,6 +4,8 @@
  */
 import * as v from 'valibot';
 import { DEFAULT_FILE_MAX_BYTES } from '#contract/entities/file.ts';
+import { parseGoDurationMs, type AuthLimitSettings } from './auth/auth-config.ts';
+import { parseRequiredCharacters, type PasswordPolicy } from './auth/password-policy.ts';
 
 const portSchema = v.pipe(
   v.string(),
@@ -27,6 +29,24 @@ const booleanSchema = v.pipe(
   v.string(),
   v.picklist(['true', 'false', '1', '0'], 'must be true or false'),
   v.transform((value) => value === 'true' || value === '1'),
+);
+
+const countSchema = v.pipe(
+  v.string(),
+  v.regex(/^\d+$/, 'must be a whole number'),
+  v.transform(Number),
+  v.minValue(1, 'must be at least 1'),
+  v.maxValue(100_000, 'must be at most 100000'),
+);
+
+const frequencySchema = v.pipe(
+  v.string(),
+  v.transform((value) => parseGoDurationMs(value)),
+  v.check(
+    (ms): ms is number => ms !== null && ms >= 1000 && ms <= 86_400_000,
+    'must be a duration from 1s to 24h, e.g. 60s or 1m',
+  ),
+  v.transform((ms) => ms as number),
 );
 
 const envSchema = v.object({
@@ -76,16 +96,31 @@ const envSchema = v.object({
   GOOGLE_CLIENT_ID: v.optional(v.pipe(v.string(), v.minLength(1))),
   GOOGLE_CLIENT_SECRET: v.optional(v.pipe(v.string(), v.minLength(1))),
   // GoTrue's name and default: password sign-ins and sign-ups per address per 5 minutes.
-  GOTRUE_RATE_LIMIT_SIGN_IN_SIGN_UPS: v.optional(
+  GOTRUE_RATE_LIMIT_SIGN_IN_SIGN_UPS: v.optional(countSchema, '30'),
+  // Further limits per client address per 5 minutes (GoTrue's names), per account (ours), and
+  // the least time between two mails / SMS codes to one address (Go durations, as GoTrue).
+  GOTRUE_RATE_LIMIT_TOKEN_REFRESH: v.optional(countSchema, '150'),
+  GOTRUE_RATE_LIMIT_VERIFY: v.optional(countSchema, '30'),
+  GOTRUE_RATE_LIMIT_OTP: v.optional(countSchema, '30'),
+  GOTRUE_MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY: v.optional(countSchema, '30'),
+  AUTH_RATE_LIMIT_SIGN_IN_PER_ACCOUNT: v.optional(countSchema, '10'),
+  AUTH_RATE_LIMIT_VERIFY_PER_ACCOUNT: v.optional(countSchema, '10'),
+  AUTH_RATE_LIMIT_MFA_VERIFY_PER_ACCOUNT: v.optional(countSchema, '10'),
+  GOTRUE_SMTP_MAX_FREQUENCY: v.optional(frequencySchema, '1m'),
+  GOTRUE_SMS_MAX_FREQUENCY: v.optional(frequencySchema, '1m'),
+  // Password policy (GoTrue's names): minimum length, and character sets separated by `:`.
+  GOTRUE_PASSWORD_MIN_LENGTH: v.optional(
     v.pipe(
       v.string(),
       v.regex(/^\d+$/, 'must be a whole number'),
       v.transform(Number),
-      v.minValue(1, 'must be at least 1'),
-      v.maxValue(100_000, 'must be at most 100000'),
+      v.minValue(6, "must be at least 6 (GoTrue's floor)"),
+      v.maxValue(1024, 'must be at most 1024'),
     ),
-    '30',
+    '8',
   ),
+  GOTRUE_PASSWORD_REQUIRED_CHARACTERS: v.optional(v.string(), ''),
+  GOTRUE_SECURITY_MANUAL_LINKING_ENABLED: v.optional(booleanSchema, 'true'),
   // Public JWKs (a JSON array or {"keys": [...]}) whose admin-role tokens the admin API accepts.
   AUTH_ADMIN_JWT_KEYS: v.optional(
     v.pipe(
@@ -224,12 +259,16 @@ export interface Env {
     google: { issuer: string; clientId: string; clientSecret: string } | null;
     mfaIssuer: string;
     jwtExpirySeconds: number;
-    /** GOTRUE_RATE_LIMIT_SIGN_IN_SIGN_UPS: sign-ins and sign-ups per address per 5 minutes. */
-    signInSignUpsPerFiveMinutes: number;
     /** Redirect targets allowed besides PUBLIC_URL's origin (links in mail, OAuth returns). */
     additionalRedirectUrls: string[];
     /** AUTH_ADMIN_JWT_KEYS: operator-held public keys trusted for admin-role tokens. */
     adminJwtKeys: Record<string, unknown>[];
+    /** The GOTRUE_RATE_LIMIT_* / AUTH_RATE_LIMIT_* / *_MAX_FREQUENCY settings. */
+    limits: AuthLimitSettings;
+    /** GOTRUE_PASSWORD_MIN_LENGTH, GOTRUE_PASSWORD_REQUIRED_CHARACTERS. */
+    passwordPolicy: PasswordPolicy;
+    /** GOTRUE_SECURITY_MANUAL_LINKING_ENABLED */
+    manualLinking: boolean;
   };
   /** SUPABASE_URL + SUPABASE_ANON_KEY: a hosted project replaces the embedded service. */
   hosted: { supabaseUrl: string; anonKey: string } | null;
@@ -305,9 +344,25 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
           : null,
       mfaIssuer: out.MFA_ISSUER,
       jwtExpirySeconds: out.JWT_EXPIRY,
-      signInSignUpsPerFiveMinutes: out.GOTRUE_RATE_LIMIT_SIGN_IN_SIGN_UPS,
       additionalRedirectUrls: out.ADDITIONAL_REDIRECT_URLS ?? [],
       adminJwtKeys: out.AUTH_ADMIN_JWT_KEYS ?? [],
+      limits: {
+        signInSignUpsPerIp: out.GOTRUE_RATE_LIMIT_SIGN_IN_SIGN_UPS,
+        tokenRefreshPerIp: out.GOTRUE_RATE_LIMIT_TOKEN_REFRESH,
+        verifyPerIp: out.GOTRUE_RATE_LIMIT_VERIFY,
+        mailRequestsPerIp: out.GOTRUE_RATE_LIMIT_OTP,
+        mfaVerifyPerIp: out.GOTRUE_MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY,
+        signInPerAccount: out.AUTH_RATE_LIMIT_SIGN_IN_PER_ACCOUNT,
+        verifyPerAccount: out.AUTH_RATE_LIMIT_VERIFY_PER_ACCOUNT,
+        mfaVerifyPerAccount: out.AUTH_RATE_LIMIT_MFA_VERIFY_PER_ACCOUNT,
+        mailFrequencyMs: out.GOTRUE_SMTP_MAX_FREQUENCY,
+        smsFrequencyMs: out.GOTRUE_SMS_MAX_FREQUENCY,
+      },
+      passwordPolicy: {
+        minLength: out.GOTRUE_PASSWORD_MIN_LENGTH,
+        requiredCharacters: parseRequiredCharacters(out.GOTRUE_PASSWORD_REQUIRED_CHARACTERS),
+      },
+      manualLinking: out.GOTRUE_SECURITY_MANUAL_LINKING_ENABLED,
     },
     hosted:
       out.SUPABASE_URL && out.SUPABASE_ANON_KEY

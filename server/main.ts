@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PublicConfig } from '#contract/endpoints/config.ts';
-import { defaultAuthRateLimits } from './auth/auth-config.ts';
+import { rateLimitsFromSettings } from './auth/auth-config.ts';
 import { createAuthService } from './auth/create-auth-service.ts';
 import { createHostedAuth } from './auth/hosted-auth.ts';
 import type { VerifyAccessToken } from './auth/identity.ts';
@@ -81,16 +81,9 @@ async function main(): Promise<void> {
         adminJwtKeys: env.auth.adminJwtKeys,
         captcha: env.auth.captcha,
         google: env.auth.google,
-        rateLimits: {
-          signInPerIp: {
-            ...defaultAuthRateLimits.signInPerIp,
-            max: env.auth.signInSignUpsPerFiveMinutes,
-          },
-          signUpPerIp: {
-            ...defaultAuthRateLimits.signUpPerIp,
-            max: env.auth.signInSignUpsPerFiveMinutes,
-          },
-        },
+        rateLimits: rateLimitsFromSettings(env.auth.limits),
+        passwordPolicy: env.auth.passwordPolicy,
+        manualLinking: env.auth.manualLinking,
         // Without SMTP nobody receives the mail: the link in the log lets a developer sign in.
         logMailLinks: !env.auth.smtpUrl,
       },

@@ -12,7 +12,7 @@ import {
   updateUser,
   type UserRow,
 } from './auth-store.ts';
-import { checkPassword, MAX_PASSWORD_LENGTH } from './password-policy.ts';
+import { checkPassword, MAX_PASSWORD_LENGTH, type PasswordPolicy } from './password-policy.ts';
 
 // GoTrue's format check (checkmail.ValidateFormat, the WHATWG address rule), plus a dot in the
 // domain: addresses on a bare host name are not ones this service can mail.
@@ -40,14 +40,14 @@ export function parsePhone(raw: string): string {
 }
 
 /** 422 weak_password with GoTrue's reasons (auth-js raises AuthWeakPasswordError). */
-export function assertStrongPassword(password: string): void {
+export function assertStrongPassword(password: string, policy?: PasswordPolicy): void {
   if (password.length > MAX_PASSWORD_LENGTH) {
     throw unprocessable(
       'validation_failed',
       `Password cannot be longer than ${MAX_PASSWORD_LENGTH} characters`,
     );
   }
-  const weakness = checkPassword(password);
+  const weakness = checkPassword(password, policy);
   if (weakness) {
     throw new AuthError(422, 'weak_password', weakness.message, {
       extra: { weak_password: { reasons: weakness.reasons } },

@@ -361,7 +361,7 @@ export function registerAdminRoutes(
     if (type === 'signup' && !existing) {
       if (requested === 'signup') {
         if (!body.password) throw validationFailed('Signup requires a valid password');
-        assertStrongPassword(body.password);
+        assertStrongPassword(body.password, ctx.config.passwordPolicy);
         passwordHash = await ctx.passwords.hash(body.password);
       }
     }
@@ -555,7 +555,7 @@ async function passwordHashFor(ctx: AuthContext, body: AdminUserBody): Promise<s
     return body.password_hash;
   }
   if (!body.password) return null;
-  assertStrongPassword(body.password);
+  assertStrongPassword(body.password, ctx.config.passwordPolicy);
   return ctx.passwords.hash(body.password);
 }
 

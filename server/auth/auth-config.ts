@@ -4,6 +4,7 @@
  */
 import type { JWK } from 'jose';
 import type { RateLimitRule } from '../http/rate-limiter.ts';
+import type { PasswordPolicy } from './password-policy.ts';
 
 export interface CaptchaConfig {
   secret: string;
@@ -78,6 +79,8 @@ export interface AuthConfig {
   logMailLinks: boolean;
   /** How long a rotated refresh token still yields the active session (GoTrue hosted: 10 s). */
   refreshTokenReuseIntervalSeconds?: number;
+  /** GOTRUE_PASSWORD_MIN_LENGTH / _REQUIRED_CHARACTERS; DEFAULT_PASSWORD_POLICY unless given. */
+  passwordPolicy?: PasswordPolicy;
   /**
    * GOTRUE_SECURITY_MANUAL_LINKING_ENABLED: a signed-in user may link (and unlink) a Google
    * identity themselves. On unless false.
@@ -90,4 +93,69 @@ export interface AuthConfig {
    * accepted by the admin API besides the service-role key (admin-credentials.ts).
    */
   adminJwtKeys?: readonly JWK[];
+}
+
+/**
+ * The limits the environment sets (server/env.ts), GoTrue's names where GoTrue has the limit:
+ * counts per client address (or per account) per 5 minutes, and the least time between two mails
+ * (or SMS codes) to one address (or phone factor).
+ */
+export interface AuthLimitSettings {
+  /** GOTRUE_RATE_LIMIT_SIGN_IN_SIGN_UPS */
+  signInSignUpsPerIp: number;
+  /** GOTRUE_RATE_LIMIT_TOKEN_REFRESH */
+  tokenRefreshPerIp: number;
+  /** GOTRUE_RATE_LIMIT_VERIFY */
+  verifyPerIp: number;
+  /** GOTRUE_RATE_LIMIT_OTP: recover, resend and magic-link requests. */
+  mailRequestsPerIp: number;
+  /** GOTRUE_MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY */
+  mfaVerifyPerIp: number;
+  /** AUTH_RATE_LIMIT_SIGN_IN_PER_ACCOUNT: wrong passwords per account. */
+  signInPerAccount: number;
+  /** AUTH_RATE_LIMIT_VERIFY_PER_ACCOUNT: code guesses per address or link. */
+  verifyPerAccount: number;
+  /** AUTH_RATE_LIMIT_MFA_VERIFY_PER_ACCOUNT */
+  mfaVerifyPerAccount: number;
+  /** GOTRUE_SMTP_MAX_FREQUENCY, in ms. */
+  mailFrequencyMs: number;
+  /** GOTRUE_SMS_MAX_FREQUENCY, in ms. */
+  smsFrequencyMs: number;
+}
+
+export function rateLimitsFromSettings(settings: AuthLimitSettings): AuthRateLimits {
+  const d = defaultAuthRateLimits;
+  return {
+    signInPerIp: { ...d.signInPerIp, max: settings.signInSignUpsPerIp },
+    signUpPerIp: { ...d.signUpPerIp, max: settings.signInSignUpsPerIp },
+    signInPerAccount: { ...d.signInPerAccount, max: settings.signInPerAccount },
+    mailRequestPerIp: { ...d.mailRequestPerIp, max: settings.mailRequestsPerIp },
+    mailPerAddress: { ...d.mailPerAddress, windowMs: settings.mailFrequencyMs },
+    verifyPerIp: { ...d.verifyPerIp, max: settings.verifyPerIp },
+    verifyPerAccount: { ...d.verifyPerAccount, max: settings.verifyPerAccount },
+    refreshPerIp: { ...d.refreshPerIp, max: settings.tokenRefreshPerIp },
+    mfaVerifyPerIp: { ...d.mfaVerifyPerIp, max: settings.mfaVerifyPerIp },
+    mfaVerifyPerAccount: { ...d.mfaVerifyPerAccount, max: settings.mfaVerifyPerAccount },
+    smsPerFactor: { ...d.smsPerFactor, windowMs: settings.smsFrequencyMs },
+  };
+}
+
+const GO_DURATION_UNITS_MS: Record<string, number> = {
+  ns: 1e-6,
+  us: 1e-3,
+  µs: 1e-3,
+  ms: 1,
+  s: 1000,
+  m: 60_000,
+  h: 3_600_000,
+};
+
+/** A Go duration ("60s", "1m30s", "1h") in ms, as GoTrue reads its *_FREQUENCY settings; else null. */
+export function parseGoDurationMs(raw: string): number | null {
+  if (!/^(?:\d+(?:\.\d+)?(?:ns|us|µs|ms|s|m|h))+$/.test(raw)) return null;
+  let ms = 0;
+  for (const [, amount, unit] of raw.matchAll(/(\d+(?:\.\d+)?)(ns|us|µs|ms|s|m|h)/g)) {
+    ms += Number(amount) * (GO_DURATION_UNITS_MS[unit ?? 'ms'] ?? 1);
+  }
+  return ms;
 }

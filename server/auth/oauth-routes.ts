@@ -63,6 +63,18 @@ const callbackQuerySchema = v.looseObject({
 });
 
 export function registerOAuthRoutes(app: Hono<AppEnv>, ctx: AuthContext): void {
+  // GoTrue requireManualLinkingEnabled: after authentication (create-auth-service.ts), before
+  // anything else on /user/identities.
+  app.use(async (c, next) => {
+    if (
+      ctx.config.manualLinking === false &&
+      /\/user\/identities(\/|$)/.test(new URL(c.req.url).pathname)
+    ) {
+      throw notFound('manual_linking_disabled', 'Manual linking is disabled');
+    }
+    await next();
+  });
+
   app.get('/authorize', async (c) => {
     const query = readQuery(c, authorizeQuerySchema);
     const url = await startProviderFlow(ctx, c, query, null);

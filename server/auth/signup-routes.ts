@@ -47,7 +47,7 @@ export function registerSignupRoutes(app: Hono<AppEnv>, ctx: AuthContext): void 
     limit(ctx, ctx.limits.signUpPerIp, clientIp(c));
     await checkCaptcha(ctx, c, body.gotrue_meta_security);
     if (!body.password) throw validationFailed('Signup requires a valid password');
-    assertStrongPassword(body.password);
+    assertStrongPassword(body.password, ctx.config.passwordPolicy);
     const challenge = parseCodeChallenge(body.code_challenge, body.code_challenge_method);
     const redirectTo = ctx.redirects.resolve(c.req.query('redirect_to'));
     const data = body.data ?? {};

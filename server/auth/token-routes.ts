@@ -124,7 +124,7 @@ async function passwordGrant(ctx: AuthContext, c: Context<AppEnv>): Promise<Toke
     return signIn(tx, ctx.sessions, { user, method: 'password', ip, userAgent: userAgent(c) });
   });
   // GoTrue tells a client whose password no longer meets the rules (auth-js: data.weakPassword).
-  const weakness = checkPassword(password);
+  const weakness = checkPassword(password, ctx.config.passwordPolicy);
   return weakness ? { ...response, weak_password: weakness } : response;
 }
 

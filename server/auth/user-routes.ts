@@ -66,7 +66,7 @@ export function registerUserRoutes(app: Hono<AppEnv>, ctx: AuthContext): void {
     }
     let passwordHash: string | null = null;
     if (password !== null) {
-      assertStrongPassword(password);
+      assertStrongPassword(password, ctx.config.passwordPolicy);
       const current = caller.user.encrypted_password;
       if (body.current_password != null) {
         if (!current || !(await ctx.passwords.verify(current, body.current_password))) {
