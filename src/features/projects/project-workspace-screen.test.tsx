@@ -128,7 +128,7 @@ describe('ProjectWorkspaceScreen', { timeout: 30_000 }, () => {
     expect(screen.getByRole('link', { name: 'Back to projects' })).toBeTruthy();
   });
 
-  it('opens the Files tab (no longer coming soon) and says honestly that chat comes later', async () => {
+  it('opens the Files and Chat tabs (neither says coming soon), the chat tab counting unread messages', async () => {
     const db = await createTestDatabase();
     const { client, project } = await seed(db);
     renderWorkspace(db, { projectId: project.id, clientId: client.id, tab: 'files' });
@@ -137,8 +137,36 @@ describe('ProjectWorkspaceScreen', { timeout: 30_000 }, () => {
     expect(screen.queryByText('Coming soon')).toBeNull();
     cleanup();
 
+    await db.chatMessages.put({
+      id: '0190a000-0000-7000-8000-0000000000c1',
+      workspaceId: project.workspaceId,
+      projectId: project.id,
+      text: 'Hello from Bob',
+      mentions: [],
+      replyToId: null,
+      attachmentFileIds: [],
+      deleted: false,
+      seq: 12,
+      editedAt: null,
+      authorKind: 'member',
+      authorName: '',
+      createdAt: '2026-01-02T00:00:00.000Z',
+      createdBy: 'someone-else',
+      updatedAt: '2026-01-02T00:00:00.000Z',
+      updatedBy: 'someone-else',
+      version: 12,
+      _v: 12,
+      _pending: 0,
+      _deleted: false,
+      _base: {},
+    });
+    renderWorkspace(db, { projectId: project.id, clientId: client.id, tab: 'overview' });
+    await screen.findByRole('tab', { name: 'Overview', selected: true });
+    expect(await screen.findByRole('tab', { name: /^Chat\s*1\s*unread$/ })).toBeTruthy();
+    cleanup();
     renderWorkspace(db, { projectId: project.id, clientId: client.id, tab: 'chat' });
-    expect(await screen.findByText(/arrives with the chat work/)).toBeTruthy();
+    expect(await screen.findByText('Hello from Bob')).toBeTruthy();
+    expect(screen.queryByText(/coming soon|arrives with/i)).toBeNull();
   });
 
   it('names the colour beside the title, and shows no swatch when there is no colour', async () => {

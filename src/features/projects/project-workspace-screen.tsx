@@ -8,7 +8,6 @@
 import { ArrowLeft, FolderX } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
-import { ComingSoonPanel } from '../../ui/coming-soon-panel.tsx';
 import { ActivityTab } from '../activity/activity-tab.tsx';
 import { ProjectChangeRequestsLink } from '../change-requests/project-change-requests-link.tsx';
 import { FilesTab } from '../files/files-tab.tsx';
@@ -21,6 +20,7 @@ import { LinkButton } from '../../ui/link-button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { TextLink } from '../../ui/text-link.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
+import { useUnreadCount } from '../../data/chat.ts';
 import { useClient } from '../../data/client-queries.ts';
 import { useSync, useWriteContext } from '../workspace/sync-context.tsx';
 import { WorkspaceGate } from '../workspace/workspace-gate.tsx';
@@ -83,8 +83,8 @@ const tabLabels: Record<ProjectTab, string> = {
 // The calendar (and date-fns) load with the tab, not with the project.
 const CalendarTab = lazy(() => import('../calendar/calendar-tab.tsx'));
 
-const chatComingSoon =
-  'A real-time chat with your client about this project, kept on this device so you can read and write offline. It arrives with the chat work.';
+// The chat (its composer, formatting and menus) loads with its tab too.
+const ChatTab = lazy(() => import('../chat/chat-tab.tsx'));
 
 function ProjectWorkspace({
   projectId,
@@ -182,6 +182,7 @@ function ProjectWorkspace({
               className="-mb-px min-h-11 cursor-pointer border-b-2 border-transparent px-3 py-2.5 text-sm font-medium whitespace-nowrap text-fg-muted outline-none hover:text-fg data-focus-visible:ring-2 data-focus-visible:ring-ring data-selected:border-brand data-selected:text-fg"
             >
               {tabLabels[id]}
+              {id === 'chat' && <UnreadBadge projectId={project.id} />}
             </Tab>
           ))}
         </TabList>
@@ -216,10 +217,35 @@ function ProjectWorkspace({
           </Suspense>
         </TabPanel>
         <TabPanel id="chat" className="outline-none">
-          <ComingSoonPanel description={chatComingSoon} />
+          <Suspense
+            fallback={
+              <div role="status" className="flex flex-col items-center gap-3 py-16 text-fg-muted">
+                <Spinner />
+                Loading the chat…
+              </div>
+            }
+          >
+            <ChatTab project={project} />
+          </Suspense>
         </TabPanel>
       </Tabs>
     </div>
+  );
+}
+
+/** Messages from others since the member last read the chat, beside the tab's name. */
+function UnreadBadge({ projectId }: { projectId: string }) {
+  const { handle, userId } = useSync();
+  const unread = useUnreadCount(handle.db, projectId, userId) ?? 0;
+  if (unread === 0) return null;
+  return (
+    <>
+      {' '}
+      <span className="ml-1 rounded-full bg-brand px-1.5 py-0.5 text-xs font-semibold text-on-brand">
+        {unread > 99 ? '99+' : unread}
+        <span className="sr-only"> unread</span>
+      </span>
+    </>
   );
 }
 
