@@ -213,15 +213,25 @@ export const chatReactionHooks: EntityHooks = {
 };
 
 export const chatReadHooks: EntityHooks = {
-  beforeCreate({ body, identity }) {
-    if (body.id === chatReadId(String(body.projectId), identity.userId)) return Promise.resolve();
-    return Promise.reject(
-      businessRule(
+  async beforeCreate({ tx, body, identity, seq }) {
+    if (body.id !== chatReadId(String(body.projectId), identity.userId)) {
+      throw businessRule(
         "A read marker's id is derived from the project and its member.",
         'body.id',
         'Use chatReadId(projectId, your user id)',
-      ),
+      );
+    }
+    // Two devices of the member each start the marker (both offline, say): the second create
+    // moves the first one's marker forward instead of failing as a taken id.
+    const { rows } = await tx.query<Row>(
+      `UPDATE chat_read SET last_read_seq = GREATEST(last_read_seq, $2::bigint), updated_at = now(),
+              updated_by = $3, version = $4
+        WHERE id = $1 AND created_by = $3
+        RETURNING id, workspace_id, project_id, last_read_seq, created_at, created_by,
+                  updated_at, updated_by, version`,
+      [body.id, body.lastReadSeq, identity.userId, seq],
     );
+    return rows[0];
   },
   beforeUpdate({ current, patch, identity }) {
     if (current.createdBy !== identity.userId) {

@@ -31,13 +31,19 @@ type Row = Record<string, unknown>;
 const ACTIVITY_VALUE_CHARS = 500;
 
 export interface EntityHooks {
-  /** After the parent check and the change record, before the insert. */
+  /**
+   * After the parent check and the change record, before the insert. May answer the row it wrote
+   * itself instead (as stored, with `seq` as its version): a create that meets its own earlier row
+   * (a read marker two devices start) becomes that row's update, not a conflict.
+   */
   beforeCreate?: (ctx: {
     tx: Queryable;
     body: Row;
     identity: Identity;
+    /** The change-log sequence recorded for this create. */
+    seq: number;
     afterCommit: (effect: () => Promise<void>) => void;
-  }) => Promise<void>;
+  }) => Promise<Row | undefined | void>;
   /**
    * After the lock, the rules and the change record, before the update. May answer the patch to
    * write instead (a note's merged body).
@@ -330,7 +336,12 @@ export function createEntityHandlers(
       entityId: String(body.id),
       op: 'upsert',
     });
-    await hooks.beforeCreate?.({ tx, body, identity, afterCommit });
+    const replaced = await hooks.beforeCreate?.({ tx, body, identity, seq, afterCommit });
+    if (replaced) {
+      const row = sql.toRow(replaced);
+      pushLive(afterCommit, workspaceId, row);
+      return { [entity.oneKey]: row };
+    }
     const values = [
       ...insertKeys.map((key) => sql.encode(key, body[key])),
       identity.userId,

@@ -295,6 +295,10 @@ export function describeChat(label: string, options: { postgresUrl?: string }) {
       expect((await create(bob, chatReadId(projectId, ada.user.id), 3)).status).toBe(422);
       const id = chatReadId(projectId, bob.user.id);
       expect((await create(bob, id, 10)).status).toBe(200);
+      // A second device starting the same marker moves it (forward only), never a conflict.
+      const again = await create(bob, id, 7);
+      expect(again.status).toBe(200);
+      expect(again.body.chatRead.lastReadSeq).toBe(10);
       const back = await as(bob, 'PATCH', `/api/chat?endpoint=update-chat-read&id=${id}`, {
         lastReadSeq: 4,
       });

@@ -254,7 +254,7 @@ export function ChatComposer(props: ChatComposerProps) {
             rows={1}
             value={text}
             dir="auto"
-            placeholder="Write a message… (@ to mention)"
+            placeholder="Message (@ to mention)"
             aria-controls={open ? listId : undefined}
             aria-autocomplete="list"
             aria-activedescendant={open ? `${listId}-${active}` : undefined}

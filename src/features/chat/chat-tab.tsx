@@ -367,7 +367,7 @@ export default function ChatTab({ project }: { project: LocalProject }) {
           role="log"
           aria-label={`Messages about ${project.name}`}
           tabIndex={0}
-          className="h-[min(60vh,40rem)] min-h-72 overflow-y-auto rounded-xl border border-border bg-surface px-1 py-2 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+          className="h-[calc(100dvh-23rem)] min-h-64 sm:h-[min(60vh,40rem)] sm:min-h-72 overflow-y-auto rounded-xl border border-border bg-surface px-1 py-2 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
         >
           {chat.hasOlder && (
             <div className="flex justify-center py-2">
