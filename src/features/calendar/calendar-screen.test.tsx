@@ -1,6 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { orderKeyBetween } from '#contract/entities/order-key.ts';
@@ -10,6 +9,7 @@ import { createClient } from '../../data/client-mutations.ts';
 import { createProject } from '../../data/project-mutations.ts';
 import { addTask, columnWrites, milestoneWrites } from '../../data/project-work.ts';
 import {
+  expectAccessible,
   createTestDatabase,
   renderWithSync,
   USER_ID,
@@ -38,23 +38,6 @@ function renderScreen(db: AppDatabase, initial: CalendarSearch = { date: '2026-0
     );
   }
   return { ...renderWithSync(<Harness />, db), searches };
-}
-
-async function expectAccessible() {
-  const results = await axe.run(
-    { include: [document.body], exclude: ['[data-live-announcer]'] },
-    {
-      runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'],
-      rules: {
-        'color-contrast': { enabled: false },
-        region: { enabled: false },
-        'landmark-one-main': { enabled: false },
-      },
-    },
-  );
-  expect(
-    results.violations.map((violation) => `${violation.id}: ${violation.nodes[0]?.html ?? ''}`),
-  ).toEqual([]);
 }
 
 async function seed(db: AppDatabase, timeZone = 'UTC') {

@@ -1,6 +1,5 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppDatabase } from '../../db/app-database.ts';
@@ -10,6 +9,7 @@ import { createProject } from '../../data/project-mutations.ts';
 import { listMilestones, milestoneWrites } from '../../data/project-work.ts';
 import {
   createTestDatabase,
+  expectAccessible,
   renderWithSync,
   USER_ID,
   WS,
@@ -98,27 +98,6 @@ async function putPulled(
   };
   await db.changeRequests.put(row);
   return row;
-}
-
-/** axe over the page and any open dialog (jsdom cannot measure colour contrast; e2e does). */
-async function expectAccessible() {
-  // react-aria's live announcer keeps an announcement a few seconds after its test's elements
-  // are gone (a dangling aria-labelledby); it is no part of this screen.
-  const results = await axe.run(
-    { include: [document.body], exclude: ['[data-live-announcer]'] },
-    {
-      runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'],
-      rules: {
-        'color-contrast': { enabled: false },
-        // The screen is rendered without the app shell's landmarks.
-        region: { enabled: false },
-        'landmark-one-main': { enabled: false },
-      },
-    },
-  );
-  expect(
-    results.violations.map((violation) => `${violation.id}: ${violation.nodes[0]?.html ?? ''}`),
-  ).toEqual([]);
 }
 
 const rowTitles = () =>

@@ -1,6 +1,5 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { chatReadId } from '#contract/entities/chat.ts';
 import type { AppDatabase, LocalProject } from '../../db/app-database.ts';
@@ -8,6 +7,7 @@ import { createClient } from '../../data/client-mutations.ts';
 import { countUnread, readChatWindow } from '../../data/chat.ts';
 import { createProject } from '../../data/project-mutations.ts';
 import {
+  expectAccessible,
   createTestDatabase,
   renderWithSync,
   USER_ID,
@@ -80,23 +80,6 @@ async function serverMessage(
     _base: {},
     ...extra,
   } as never);
-}
-
-async function expectAccessible() {
-  const results = await axe.run(
-    { include: [document.body], exclude: ['[data-live-announcer]'] },
-    {
-      runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'],
-      rules: {
-        'color-contrast': { enabled: false },
-        region: { enabled: false },
-        'landmark-one-main': { enabled: false },
-      },
-    },
-  );
-  expect(
-    results.violations.map((violation) => `${violation.id}: ${violation.nodes[0]?.html ?? ''}`),
-  ).toEqual([]);
 }
 
 describe('ChatTab', { timeout: 30_000 }, () => {

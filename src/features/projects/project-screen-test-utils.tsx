@@ -3,8 +3,9 @@
  * it, a fake sync handle around it (no worker, no server) and the providers the screens expect.
  */
 import { configure, render } from '@testing-library/react';
+import axe from 'axe-core';
 import type { ReactElement } from 'react';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { createAppDatabase, type AppDatabase } from '../../db/app-database.ts';
 import type { ClientSyncStatus, SyncHandle } from '../../sync/sync-client.ts';
 import { ToastProvider } from '../../ui/toast-provider.tsx';
@@ -72,4 +73,26 @@ export function renderWithSync(ui: ReactElement, db: AppDatabase) {
     </ToastProvider>,
   );
   return { ...result, handle };
+}
+
+/**
+ * axe over the page and any open dialog. jsdom cannot measure colour contrast (the e2e specs do),
+ * and a screen rendered alone has no app shell landmarks. react-aria's live announcer keeps an
+ * announcement a few seconds after its test's elements are gone; it is no part of the screen.
+ */
+export async function expectAccessible(): Promise<void> {
+  const results = await axe.run(
+    { include: [document.body], exclude: ['[data-live-announcer]'] },
+    {
+      runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'],
+      rules: {
+        'color-contrast': { enabled: false },
+        region: { enabled: false },
+        'landmark-one-main': { enabled: false },
+      },
+    },
+  );
+  expect(
+    results.violations.map((violation) => `${violation.id}: ${violation.nodes[0]?.html ?? ''}`),
+  ).toEqual([]);
 }
