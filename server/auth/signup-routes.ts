@@ -18,7 +18,7 @@ import {
   userAgent,
   type AuthContext,
 } from './auth-context.ts';
-import { unprocessable, validationFailed } from './auth-error.ts';
+import { badRequest, unprocessable, validationFailed } from './auth-error.ts';
 import { audit, findUserByEmail, loadUserJson, updateUser } from './auth-store.ts';
 import { createFlowState, parseCodeChallenge } from './flow-states.ts';
 import { issueOneTimeToken } from './one-time-tokens.ts';
@@ -39,7 +39,7 @@ export const signupBodySchema = v.object({
 export function registerSignupRoutes(app: Hono<AppEnv>, ctx: AuthContext): void {
   app.post('/signup', async (c) => {
     const body = await readBody(c, signupBodySchema);
-    if (body.phone) throw unprocessable('phone_provider_disabled', 'Phone signups are disabled');
+    if (body.phone) throw badRequest('phone_provider_disabled', 'Phone signups are disabled');
     if (!body.email) {
       throw unprocessable('anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
     }

@@ -31,7 +31,7 @@ import {
   type Effect,
 } from './auth-context.ts';
 import { sha256Hex } from './auth-crypto.ts';
-import { AuthError, forbidden, unprocessable, validationFailed } from './auth-error.ts';
+import { AuthError, badRequest, forbidden, unprocessable, validationFailed } from './auth-error.ts';
 import { audit, findUserByEmail, findUserById, updateUser, type UserRow } from './auth-store.ts';
 import {
   createFlowState,
@@ -252,7 +252,7 @@ export function registerVerifyRoutes(app: Hono<AppEnv>, ctx: AuthContext): void 
 
   app.post('/otp', async (c) => {
     const body = await readBody(c, mailRequestSchema);
-    if (body.phone) throw unprocessable('phone_provider_disabled', 'Phone logins are disabled');
+    if (body.phone) throw badRequest('phone_provider_disabled', 'Unsupported phone provider');
     if (!body.email) throw validationFailed('An email address is required');
     const email = parseEmail(body.email);
     limit(ctx, ctx.limits.mailRequestPerIp, clientIp(c));
@@ -290,7 +290,7 @@ export function registerVerifyRoutes(app: Hono<AppEnv>, ctx: AuthContext): void 
     const body = await readBody(c, mailRequestSchema);
     if (body.type !== 'signup' && body.type !== 'email_change') {
       if (body.type === 'sms' || body.type === 'phone_change') {
-        throw unprocessable('phone_provider_disabled', 'Phone verification is disabled');
+        throw badRequest('phone_provider_disabled', 'Phone logins are disabled');
       }
       throw validationFailed('Missing one of these types: signup, email_change');
     }

@@ -96,6 +96,27 @@ describe('features not offered', () => {
     expect(answer.body).toMatchObject({ code, message });
   });
 
+  it.each([
+    [
+      '/signup',
+      { phone: '+15551234567', password: 'long-enough-9x' },
+      400,
+      'Phone signups are disabled',
+    ],
+    ['/otp', { phone: '+15551234567' }, 400, 'Unsupported phone provider'],
+    ['/resend', { type: 'sms', phone: '+15551234567' }, 400, 'Phone logins are disabled'],
+    [
+      '/token?grant_type=password',
+      { phone: '+15551234567', password: 'x' },
+      422,
+      'Phone logins are disabled',
+    ],
+  ])('phone sign-in is off: POST %s answers %i "%s"', async (path, body, status, message) => {
+    const answer = await call('POST', path, body);
+    expect(answer.status).toBe(status);
+    expect(answer.body).toMatchObject({ code: 'phone_provider_disabled', message });
+  });
+
   it('supabase-js: signInWithSSO gets "SAML 2.0 is disabled"', async () => {
     const { error } = await t.createClient().auth.signInWithSSO({ domain: 'example.com' });
     expect(error?.message).toContain('SAML 2.0 is disabled');
