@@ -1,6 +1,6 @@
-// `npm test`: typecheck, lint, format check, unit + server + integration tests (Vitest), one
-// production build, then e2e in the system Chromium against the real server. Stops at the first
-// failing step and says which.
+// `npm test`: typecheck, lint, format check, unit + server + integration tests (Vitest), the
+// auth-js conformance suite (scripts/auth-conformance.mjs), one production build, then e2e in the
+// system Chromium against the real server. Stops at the first failing step and says which.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -25,6 +25,8 @@ const steps = [
   ['lint', bin('eslint'), ['.', '--max-warnings=0']],
   ['format', bin('prettier'), ['--check', '.', '--log-level', 'warn']],
   ['unit, server and integration tests', bin('vitest'), ['run']],
+  // supabase-js's own auth tests against the embedded auth service; skips without the suite.
+  ['auth conformance', process.execPath, [path.join(root, 'scripts', 'auth-conformance.mjs')]],
   ['production build', bin('vite'), ['build', '--logLevel', 'warn']],
   ['e2e tests', bin('playwright'), ['test']],
 ];
