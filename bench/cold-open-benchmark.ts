@@ -22,7 +22,7 @@ const RUNS = 5;
 const TARGET_MS = 1000;
 const password = 'amber-otter-lantern-42';
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
@@ -34,7 +34,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function startServer(
+export async function startServer(
   distDir: string,
 ): Promise<{ origin: string; stop: () => Promise<void> }> {
   const port = await freePort();
@@ -72,7 +72,8 @@ async function startServer(
   };
 }
 
-async function signUpAndIn(browser: Browser, origin: string, name: string) {
+/** A confirmed account (the server runs with AUTH_AUTOCONFIRM); resolves its email. */
+export async function signUp(origin: string, name: string): Promise<string> {
   const email = `${name}.${Date.now()}@example.com`;
   const config = (await (
     await fetch(`${origin}/api/config?endpoint=get-public-config`)
@@ -89,7 +90,14 @@ async function signUpAndIn(browser: Browser, origin: string, name: string) {
     body: JSON.stringify({ email, password, data: { first_name: 'Bench' } }),
   });
   if (!signup.ok) throw new Error(`signup ${signup.status}`);
+  return email;
+}
+
+/** A new browser context signed in through the login screen, on the dashboard, synced. */
+export async function signIn(browser: Browser, origin: string, email: string) {
   const context = await browser.newContext({ baseURL: origin });
+  // tsx names inner functions with a `__name` helper pages do not have (page.evaluate bodies).
+  await context.addInitScript('globalThis.__name = (fn) => fn;');
   const page = await context.newPage();
   await page.goto('/login');
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
@@ -97,6 +105,11 @@ async function signUpAndIn(browser: Browser, origin: string, name: string) {
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL('**/dashboard');
   await page.getByRole('button', { name: 'Sync: All changes saved' }).waitFor();
+  return { context, page };
+}
+
+export async function signUpAndIn(browser: Browser, origin: string, name: string) {
+  const { context, page } = await signIn(browser, origin, await signUp(origin, name));
   // The service worker must control the page for an offline open (it takes the next navigation).
   await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active !== null);
   await page.reload();

@@ -14,6 +14,7 @@ import { createMemoryPgliteDatabase } from '../server/db/pglite-database.ts';
 import { createTestApp } from '../tests/fixtures/create-test-app.ts';
 import { runAuthBenchmarks } from './auth-benchmarks.ts';
 import type { BenchRow } from './bench-row.ts';
+import { runChatBenchmarks } from './chat-benchmarks.ts';
 import { runColdOpenBenchmark } from './cold-open-benchmark.ts';
 import { runFilesBenchmarks } from './files-benchmarks.ts';
 import { runLighthouse } from './lighthouse.ts';
@@ -137,6 +138,11 @@ const sections: Section[] = [
     title: 'Client portal (issue 14)',
     note: 'The build above, served by the real HTTP app with a seeded workspace (a client, a project with 3 milestones and 3 files, the portal on with a password). Lighthouse 12.2.3 as in the Public site section, in the system Chromium: the portal link with no session (it opens the password gate) and the project view with a live portal session (entered through the gate over CDP; `disableStorageReset`; service worker, caches and the offline copy cleared before each run). The reference is the minimal static page, same server, same run. The offline re-open is Playwright in the system Chromium, each offline open alternating with the same open online. Median Lighthouse reports: `.tmp/lighthouse-portal-*.json`.',
     run: () => runPortalBenchmarks({ distDir }),
+  },
+  {
+    title: 'Chat (issue 15)',
+    note: 'Two pages of one member in the system Chromium against the build above and the real server; the reference is a bare hub message (a test notification to the bell), alternating with the chat message in the same run.',
+    run: () => runChatBenchmarks({ distDir }),
   },
   {
     title: 'Files (issue 13)',

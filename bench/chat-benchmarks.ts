@@ -1,0 +1,325 @@
+/**
+ * Issue 15, chat, in headless Chromium against the production build and the real server:
+ * - Message from one browser to another's screen: device A presses Enter in the composer, device
+ *   B (the same member's other device: members cannot be invited yet) sees the message in its
+ *   open chat. p50/p95 over 200 messages. The reference, same run and same two pages: a bare hub
+ *   message, A asks the server for a test notification (one API call, one hub push to the user
+ *   group) and B's bell changes. Both are timed on the same clock (the pages share the machine):
+ *   A's `performance.timeOrigin + now()` just before the key or the call, B's when a
+ *   MutationObserver first sees the result.
+ * - A chat with 10,000 messages on the device: a new tab opens the project's Chat tab, timed from
+ *   navigation start to the newest message on screen, median of 5; the reference is the same open
+ *   of a project whose chat is empty (to its empty state).
+ *
+ * `runChatBenchmarks({distDir})` returns the rows; `npx tsx bench/chat-benchmarks.ts [distDir]`
+ * prints them and rewrites the chat-bench table in BENCHMARKS.md.
+ */
+import { execFile } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import { cpus } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { chromium, type Page } from '@playwright/test';
+import { format } from 'prettier';
+import { withTarget, type BenchRow } from './bench-row.ts';
+import { signIn, signUp, startServer } from './cold-open-benchmark.ts';
+import { formatRows } from './lighthouse.ts';
+
+const MESSAGES = 200;
+const HISTORY = 10_000;
+const OPENS = 5;
+const root = path.resolve(import.meta.dirname, '..');
+
+const quantile = (values: readonly number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+};
+const median = (values: readonly number[]) => quantile(values, 0.5);
+
+async function newProject(page: Page, name: string, client: string): Promise<string> {
+  await page.goto('/projects');
+  await page.getByRole('button', { name: 'New project' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('textbox', { name: 'Project name' }).fill(name);
+  await dialog.getByRole('combobox', { name: 'Client' }).fill(client);
+  await page.getByRole('option', { name: `Create new client “${client}”`, exact: true }).click();
+  await dialog.getByRole('button', { name: 'Create project' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  await page.getByRole('link', { name }).click();
+  await page.getByRole('heading', { level: 1, name }).waitFor();
+  await page.getByRole('button', { name: 'Sync: All changes saved' }).waitFor();
+  return new URL(page.url()).pathname;
+}
+
+/** B records when `text` first shows in its chat log (or, for `bell`, when the bell's name changes). */
+async function watch(page: Page, kind: 'message' | 'bell', text: string): Promise<void> {
+  await page.evaluate(
+    ({ kind, text }) => {
+      const w = window as unknown as { seenAt?: number; stopWatch?: () => void };
+      w.stopWatch?.();
+      delete w.seenAt;
+      const bell = () =>
+        document
+          .querySelector('a[href="/notifications"][aria-label^="Notifications,"]')
+          ?.getAttribute('aria-label') ?? '';
+      const before = bell();
+      const seen = () =>
+        kind === 'message'
+          ? Array.from(
+              document.querySelectorAll('[role="log"] li[id^="message-"] p[dir="auto"]'),
+            ).some((node) => node.textContent === text)
+          : bell() !== before;
+      const observer = new MutationObserver(() => {
+        if (w.seenAt === undefined && seen()) w.seenAt = performance.timeOrigin + performance.now();
+      });
+      observer.observe(document.body, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        characterData: true,
+      });
+      w.stopWatch = () => observer.disconnect();
+    },
+    { kind, text },
+  );
+}
+
+async function seenAt(page: Page): Promise<number> {
+  const handle = await page.waitForFunction(
+    () => (window as unknown as { seenAt?: number }).seenAt,
+    undefined,
+    { timeout: 15_000, polling: 20 },
+  );
+  return (await handle.jsonValue()) as number;
+}
+
+/** A sends one chat message: the composer holds it, the Enter key is timed from here. */
+async function sendTimed(page: Page, text: string): Promise<number> {
+  const box = page.getByRole('textbox', { name: /^Message to / });
+  await box.fill(text);
+  return page.evaluate(() => {
+    const input = document.querySelector<HTMLTextAreaElement>('textarea');
+    const at = performance.timeOrigin + performance.now();
+    input?.dispatchEvent(
+      new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }),
+    );
+    return at;
+  });
+}
+
+/** A asks for a test notification: one API call and one hub push, timed from before the call. */
+async function bareHubTimed(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const key = Object.keys(localStorage).find((name) => name.endsWith('-auth-token'));
+    const token = (JSON.parse(localStorage.getItem(key ?? '') ?? '{}') as { access_token?: string })
+      .access_token;
+    const at = performance.timeOrigin + performance.now();
+    await fetch('/api/notifications?endpoint=send-test-notification', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token ?? ''}` },
+    });
+    return at;
+  });
+}
+
+async function runDelivery(a: Page, b: Page): Promise<BenchRow[]> {
+  const chat: number[] = [];
+  const hub: number[] = [];
+  for (let i = 0; i < MESSAGES; i += 1) {
+    // Alternating, so noise on the shared machine falls on both.
+    const text = `Bench message ${i}`;
+    await watch(b, 'message', text);
+    const sent = await sendTimed(a, text);
+    chat.push((await seenAt(b)) - sent);
+    await watch(b, 'bell', '');
+    const called = await bareHubTimed(a);
+    hub.push((await seenAt(b)) - called);
+  }
+  const p95 = quantile(chat, 0.95);
+  return [
+    withTarget(
+      {
+        what: `Chat message from one browser to another's screen (Enter on A to the message in B's open chat), p95 of ${MESSAGES} (p50 ${median(chat).toFixed(0)} ms)`,
+        figure: `${p95.toFixed(0)} ms`,
+        reference: `${quantile(hub, 0.95).toFixed(0)} ms (bare hub message: A's API call for a test notification to B's bell; p50 ${median(hub).toFixed(0)} ms)`,
+        ratio: `${(p95 / quantile(hub, 0.95)).toFixed(2)}x`,
+      },
+      '< 300 ms p95',
+      p95 < 300,
+    ),
+  ];
+}
+
+/** 10,000 messages into the device's table, ordered as the server would have them. */
+async function seedHistory(page: Page, projectId: string, count: number): Promise<void> {
+  await page.evaluate(
+    async ({ projectId, count }) => {
+      const name = (await indexedDB.databases())
+        .map((db) => db.name ?? '')
+        .find((n) => n.startsWith('satchel-'));
+      if (!name) throw new Error('no local database');
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open(name);
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(new Error(request.error?.message ?? 'IndexedDB error'));
+      });
+      const project = await new Promise<{ workspaceId: string; createdBy: string }>(
+        (resolve, reject) => {
+          const request = db.transaction('projects').objectStore('projects').get(projectId);
+          request.onsuccess = () =>
+            resolve(request.result as { workspaceId: string; createdBy: string });
+          request.onerror = () => reject(new Error(request.error?.message ?? 'IndexedDB error'));
+        },
+      );
+      const tx = db.transaction('chatMessages', 'readwrite');
+      const store = tx.objectStore('chatMessages');
+      const start = Date.now() - count * 60_000;
+      for (let i = 0; i < count; i += 1) {
+        const at = new Date(start + i * 60_000).toISOString();
+        const seq = 1_000_000 + i;
+        store.put({
+          id: `00000000-0000-7000-8000-${String(i).padStart(12, '0')}`,
+          workspaceId: project.workspaceId,
+          projectId,
+          text: `History message ${i}: ${'some words about the project '.repeat(1 + (i % 4))}`,
+          mentions: [],
+          replyToId: null,
+          attachmentFileIds: [],
+          deleted: false,
+          seq,
+          editedAt: null,
+          authorKind: 'member',
+          authorName: '',
+          createdAt: at,
+          createdBy: i % 3 === 0 ? project.createdBy : 'bench-teammate',
+          updatedAt: at,
+          updatedBy: 'bench',
+          version: seq,
+          _v: seq,
+          _pending: 0,
+          _deleted: false,
+          _base: {},
+        });
+      }
+      await new Promise<void>((resolve, reject) => {
+        tx.oncomplete = () => resolve();
+        tx.onerror = () => reject(new Error(tx.error?.message ?? 'IndexedDB error'));
+      });
+      db.close();
+    },
+    { projectId, count },
+  );
+}
+
+/** A new tab on the chat tab: navigation start to `ready` on screen. */
+async function timeOpen(page: Page, pathname: string, ready: string): Promise<number> {
+  const tab = await page.context().newPage();
+  try {
+    await tab.goto(`${pathname}?tab=chat`, { waitUntil: 'commit' });
+    const handle = await tab.waitForFunction(
+      (text) => {
+        const found = Array.from(document.querySelectorAll('[role="log"] p')).some((node) =>
+          node.textContent?.startsWith(text),
+        );
+        return found ? performance.now() : undefined;
+      },
+      ready,
+      { timeout: 30_000, polling: 'raf' },
+    );
+    return (await handle.jsonValue()) as number;
+  } finally {
+    await tab.close();
+  }
+}
+
+/** The delivery's project (the Free plan allows two) gets 10,000 older messages more. */
+async function runHistory(a: Page, full: string): Promise<BenchRow[]> {
+  const projectId = full.split('/')[2] ?? '';
+  await seedHistory(a, projectId, HISTORY);
+  const empty = await newProject(a, 'Quiet project', 'Quiet Co');
+  const big: number[] = [];
+  const none: number[] = [];
+  for (let i = 0; i < OPENS; i += 1) {
+    big.push(await timeOpen(a, full, `History message ${HISTORY - 1}:`));
+    none.push(await timeOpen(a, empty, 'No messages yet'));
+  }
+  const figure = median(big);
+  const reference = median(none);
+  return [
+    withTarget(
+      {
+        what: `Chat with ${(HISTORY + MESSAGES).toLocaleString('en-US')} messages on the device: a new tab on the Chat tab, navigation start to the newest message on screen, median of ${OPENS} (min ${Math.min(...big).toFixed(0)}, max ${Math.max(...big).toFixed(0)} ms)`,
+        figure: `${figure.toFixed(0)} ms`,
+        reference: `${reference.toFixed(0)} ms (the same open of a project with no messages, to its empty state)`,
+        ratio: `${(figure / reference).toFixed(2)}x`,
+      },
+      '< 1000 ms',
+      figure < 1000,
+    ),
+  ];
+}
+
+export async function runChatBenchmarks(options: { distDir: string }): Promise<BenchRow[]> {
+  const server = await startServer(options.distDir);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  try {
+    const email = await signUp(server.origin, 'chat');
+    const { page: a } = await signIn(browser, server.origin, email);
+    const pathname = await newProject(a, 'Bench chat', 'Bench Co');
+    const { page: b } = await signIn(browser, server.origin, email);
+    for (const page of [a, b]) {
+      await page.goto(`${pathname}?tab=chat`);
+      await page.getByText('No messages yet').waitFor({ timeout: 20_000 });
+    }
+    return [...(await runDelivery(a, b)), ...(await runHistory(a, pathname))];
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+const isMain = process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href;
+if (isMain) {
+  let distDir = process.argv[2];
+  if (!distDir) {
+    distDir = path.join(root, '.tmp', 'dist-bench-chat');
+    process.stderr.write(`chat bench: building into ${distDir}\n`);
+    await promisify(execFile)('npx', ['vite', 'build', '--outDir', distDir], {
+      cwd: root,
+      maxBuffer: 64 * 1024 * 1024,
+    });
+  }
+  const started = performance.now();
+  const rows = await runChatBenchmarks({ distDir });
+  const seconds = ((performance.now() - started) / 1000).toFixed(0);
+  const table = [
+    `Section run ${new Date().toISOString()} (\`npx tsx bench/chat-benchmarks.ts\`) on Node ${process.version}, ${cpus().length} cores, build in \`${path.relative(root, distDir)}\`; ${seconds} s.`,
+    '',
+    formatRows(rows),
+  ].join('\n');
+  process.stdout.write(`${table}\n`);
+  const file = path.join(root, 'BENCHMARKS.md');
+  const current = await readFile(file, 'utf8');
+  const start = '<!-- chat-bench:start -->';
+  const end = '<!-- chat-bench:end -->';
+  if (current.includes(start) && current.includes(end)) {
+    const next = current.replace(
+      new RegExp(`${start}[\\s\\S]*${end}`),
+      `${start}\n${table}\n${end}`,
+    );
+    await writeFile(file, await format(next, { filepath: file }));
+  } else {
+    process.stderr.write(`chat bench: no ${start} ... ${end} in BENCHMARKS.md; not written\n`);
+  }
+}
