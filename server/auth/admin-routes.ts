@@ -22,13 +22,17 @@ import {
   factorJson,
   findUserByEmail,
   findUserById,
+  findUsersByIds,
   insertIdentity,
   insertUser,
   listFactors,
+  listFactorsOf,
   listIdentities,
+  listIdentitiesOf,
   loadUserJson,
   normalizeEmail,
   updateUser,
+  userJson,
   type UserRow,
 } from './auth-store.ts';
 import { deleteUserTokens, issueOneTimeToken, type OneTimeTokenType } from './one-time-tokens.ts';
@@ -95,11 +99,10 @@ export function registerAdminRoutes(
         ORDER BY created_at DESC, id LIMIT $1 OFFSET $2`,
       [perPage, (page - 1) * perPage],
     );
-    const users: Record<string, unknown>[] = [];
-    for (const row of rows) {
-      const user = await findUserById(ctx.db, row.id);
-      if (user) users.push(await loadUserJson(ctx.db, user));
-    }
+    const users = await loadUsersJson(
+      ctx.db,
+      rows.map((row) => row.id),
+    );
     // GoTrue addPaginationHeaders; auth-js reads the page number right after the first `=`.
     const lastPage = Math.max(1, Math.ceil(total / perPage));
     const link = (n: number) => `</admin/users?page=${n}&per_page=${perPage}>`;
@@ -483,6 +486,25 @@ const VERIFY_LINK_TYPE: Record<LinkType, VerifyLinkType> = {
   email_change_current: 'email_change',
   email_change_new: 'email_change',
 };
+
+/** A page of users with their identities and factors in three queries, in the ids' order. */
+async function loadUsersJson(tx: Queryable, ids: string[]): Promise<Record<string, unknown>[]> {
+  if (ids.length === 0) return [];
+  const users = await findUsersByIds(tx, ids);
+  const identities = await listIdentitiesOf(tx, ids);
+  const factors = await listFactorsOf(tx, ids);
+  return ids.flatMap((id) => {
+    const user = users.get(id);
+    if (!user) return [];
+    return [
+      userJson(
+        user,
+        identities.filter((identity) => identity.user_id === id),
+        factors.filter((factor) => factor.user_id === id),
+      ),
+    ];
+  });
+}
 
 /** GoTrue loadUser: 404 for an id that is not a UUID or not a user. */
 async function loadUser(

@@ -94,6 +94,15 @@ export async function findUserById(
   return rows[0] ? v.parse(userRowSchema, rows[0]) : null;
 }
 
+export async function findUsersByIds(tx: Queryable, ids: string[]): Promise<Map<string, UserRow>> {
+  const { rows } = await tx.query(
+    `SELECT ${USER_COLUMNS} FROM auth_user WHERE id = ANY($1::uuid[])`,
+    [ids],
+  );
+  const users = rows.map((row) => v.parse(userRowSchema, row));
+  return new Map(users.map((user) => [user.id, user]));
+}
+
 export async function findUserByEmail(
   tx: Queryable,
   email: string,
@@ -167,6 +176,16 @@ export async function listIdentities(tx: Queryable, userId: string): Promise<Ide
   return rows.map((row) => v.parse(identityRowSchema, row));
 }
 
+export async function listIdentitiesOf(tx: Queryable, userIds: string[]): Promise<IdentityRow[]> {
+  const { rows } = await tx.query(
+    `SELECT id, user_id, provider, provider_id, identity_data, email, last_sign_in_at, created_at,
+            updated_at
+       FROM auth_identity WHERE user_id = ANY($1::uuid[]) ORDER BY created_at, id`,
+    [userIds],
+  );
+  return rows.map((row) => v.parse(identityRowSchema, row));
+}
+
 export async function insertIdentity(
   tx: Queryable,
   identity: {
@@ -202,6 +221,16 @@ export async function listFactors(tx: Queryable, userId: string): Promise<Factor
             last_totp_step::text AS last_totp_step, last_challenged_at, created_at, updated_at
        FROM auth_mfa_factor WHERE user_id = $1 ORDER BY created_at, id`,
     [userId],
+  );
+  return rows.map((row) => v.parse(factorRowSchema, row));
+}
+
+export async function listFactorsOf(tx: Queryable, userIds: string[]): Promise<FactorRow[]> {
+  const { rows } = await tx.query(
+    `SELECT id, user_id, friendly_name, factor_type, status, secret, phone,
+            last_totp_step::text AS last_totp_step, last_challenged_at, created_at, updated_at
+       FROM auth_mfa_factor WHERE user_id = ANY($1::uuid[]) ORDER BY created_at, id`,
+    [userIds],
   );
   return rows.map((row) => v.parse(factorRowSchema, row));
 }

@@ -66,6 +66,25 @@ suite('auth service on PostgreSQL', () => {
     expect((await refresh(bodies[0]?.refresh_token ?? '')).status).toBe(400);
   });
 
+  it('admin API: create, list with paging, ban, soft delete (migration 0014 on PostgreSQL)', async () => {
+    const admin = t.createKeyedClient(await t.createServiceRoleKey()).auth.admin;
+    const created = await admin.createUser({
+      email: 'pg-admin@example.com',
+      password: TEST_PASSWORD,
+      email_confirm: true,
+      user_metadata: { team: 'pg' },
+    });
+    expect(created.error).toBeNull();
+    const id = created.data.user?.id ?? '';
+    const listed = await admin.listUsers({ page: 1, perPage: 1 });
+    expect(listed.data.users).toHaveLength(1);
+    expect(listed.data).toMatchObject({ aud: 'authenticated', nextPage: 2 });
+    const banned = await admin.updateUserById(id, { ban_duration: '1h' });
+    expect(banned.data.user?.banned_until).toBeTruthy();
+    expect((await admin.deleteUser(id, true)).error).toBeNull();
+    expect((await admin.getUserById(id)).data.user?.deleted_at).toBeTruthy();
+  });
+
   it('the signing key is created once when two processes start together', async () => {
     const scratch = await createScratchDatabase(postgresTestUrl ?? '');
     const pools = [
