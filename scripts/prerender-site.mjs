@@ -14,6 +14,8 @@ import react from '@vitejs/plugin-react';
 import { build } from 'vite';
 
 const ENTRY = 'src/app/prerender-page.tsx';
+/** The client portal's two pages (its gate and a project page's loading state). */
+const PORTAL_ENTRY = 'src/features/portal/portal-prerender.tsx';
 export const THEME_INIT_FILE = 'theme-init.js';
 
 /** Applies the theme class to <html> the way src/ui/theme.ts does, before anything paints. */
@@ -26,7 +28,9 @@ function themeInitScript(storageKey) {
 }
 
 /**
- * @param {{ publicUrl: string; themeStorageKey: string }} options
+ * `portalPreloads` answers, once the app is bundled, the files a portal project page preloads (the
+ * portal entry's chunk and its imports, vite.config.ts).
+ * @param {{ publicUrl: string; themeStorageKey: string; portalPreloads: () => string[] }} options
  * @returns {import('vite').Plugin}
  */
 export function prerenderSite(options) {
@@ -77,15 +81,25 @@ export function prerenderSite(options) {
               copyPublicDir: false,
               reportCompressedSize: false,
               lib: {
-                entry: path.resolve(config.root, ENTRY),
+                entry: {
+                  prerender: path.resolve(config.root, ENTRY),
+                  'prerender-portal': path.resolve(config.root, PORTAL_ENTRY),
+                },
                 formats: ['es'],
-                fileName: 'prerender',
+                fileName: (_format, name) => `${name}.js`,
               },
             },
           });
           const pages = await new Promise((resolve, reject) => {
             const worker = new Worker(new URL('./prerender-worker.mjs', import.meta.url), {
-              workerData: { bundleFile: path.join(bundleDir, 'prerender.js'), distDir, publicUrl },
+              workerData: {
+                bundleFile: path.join(bundleDir, 'prerender.js'),
+                portalBundleFile: path.join(bundleDir, 'prerender-portal.js'),
+                portalPreloads: options.portalPreloads(),
+                themeStorageKey: options.themeStorageKey,
+                distDir,
+                publicUrl,
+              },
             });
             worker.once('message', resolve);
             worker.once('error', reject);

@@ -8,7 +8,8 @@ import { pathToFileURL } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
 import { builtinEnvironments } from 'vitest/runtime';
 
-const { bundleFile, distDir, publicUrl } = workerData;
+const { bundleFile, portalBundleFile, portalPreloads, themeStorageKey, distDir, publicUrl } =
+  workerData;
 const template = await readFile(path.join(distDir, 'index.html'), 'utf8');
 
 const environment = await builtinEnvironments.jsdom.setup(globalThis, {
@@ -41,6 +42,15 @@ for (const page of site.sitePages) {
   await writeFile(path.join(distDir, site.NOT_FOUND_FILE), html);
   written.push({ path: '(not found)', file: site.NOT_FOUND_FILE, title, bytes: html.length });
   await writeFile(path.join(distDir, 'app-routes.json'), JSON.stringify(site.appRoutePaths()));
+}
+// The client portal's page and its init script (src/features/portal/portal-prerender.tsx).
+{
+  const portal = await import(pathToFileURL(portalBundleFile).href);
+  const files = portal.renderPortalPages(template, { preloads: portalPreloads, themeStorageKey });
+  for (const { file, content } of files) {
+    await writeFile(path.join(distDir, file), content);
+    written.push({ path: '(client portal)', file, title: '', bytes: content.length });
+  }
 }
 await writeFile(path.join(distDir, 'sitemap.xml'), site.sitemapXml(publicUrl));
 const robots = path.join(distDir, 'robots.txt');

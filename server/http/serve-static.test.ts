@@ -83,6 +83,40 @@ describe('prerendered pages', () => {
     }
   });
 
+  it('serves the client portal’s pages, its gate and a project page, from client-portal.html', async () => {
+    const dist = path.join(root, 'dist');
+    await writeFile(path.join(dist, 'client-portal.html'), page('Client portal'));
+    for (const [url, name] of [
+      ['/client/c1/project/p1', 'Client portal'],
+      ['/client/c1/project/p1/', 'Client portal'],
+      ['/Client/c%201/Project/p1?x=1', 'Client portal'],
+      [
+        '/client-access?projectId=p1&clientId=c1&redirect=%2Fclient%2Fc1%2Fproject%2Fp1',
+        'Client portal',
+      ],
+      ['/client-access/', 'Client portal'],
+    ] as const) {
+      const response = await t.app.request(url, { headers: { Accept: 'text/html' } });
+      expect(response.status, url).toBe(200);
+      expect(response.headers.get('cache-control'), url).toBe('no-cache');
+      expect(await response.text(), url).toBe(page(name));
+    }
+    // Any deeper path is no page of the portal.
+    const deeper = await t.app.request('/client/c1/project/p1/more', {
+      headers: { Accept: 'text/html' },
+    });
+    expect(await deeper.text()).not.toBe(page('Client portal'));
+  });
+
+  it('falls back as for any route when the build has no portal page', async () => {
+    const response = await t.app.request('/client/c1/project/p1', {
+      headers: { Accept: 'text/html' },
+    });
+    // This test's route list has no portal route: the not-found page.
+    expect(response.status).toBe(404);
+    expect(await response.text()).toBe(NOT_FOUND);
+  });
+
   it('answers a path that is no app route with 404 and the prerendered not-found page', async () => {
     for (const url of [
       '/no-such-page',

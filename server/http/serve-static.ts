@@ -3,8 +3,10 @@
  * service worker are never cached so a deploy is seen at once. Compressible files are sent with
  * brotli or gzip, compressed once and kept in memory (dist/ does not change while we run).
  * A public page prerendered at build time is served as its static HTML (`/pricing` ->
- * `pricing/index.html`, `/` -> `home.html`); other app routes fall back to index.html, the app
- * shell; the API prefixes never do. A path that is no app route (the list the build writes to
+ * `pricing/index.html`, `/` -> `home.html`), the client portal's pages (`/client-access` and
+ * `/client/{clientId}/project/{projectId}`) as the portal's prerendered page
+ * (`client-portal.html`, built by scripts/prerender-site.mjs); other app routes fall back to
+ * index.html, the app shell; the API prefixes never do. A path that is no app route (the list the build writes to
  * `app-routes.json`, from the router's own tree) answers 404 with the prerendered not-found page
  * (`404.html`), on which the app still boots. Without that list every path gets the shell.
  */
@@ -56,6 +58,12 @@ const COMPRESSIBLE = new Set([
 /** Written by the build (scripts/prerender-worker.mjs). */
 export const APP_ROUTES_FILE = '/app-routes.json';
 export const NOT_FOUND_FILE = '/404.html';
+/**
+ * The client portal's page: its gate and a project's loading state, one of which its script shows
+ * before the first paint, and the portal's scripts preloaded.
+ */
+export const PORTAL_PAGE_FILE = '/client-portal.html';
+const portalPagePath = /^\/client-access\/?$|^\/client\/[^/]+\/project\/[^/]+\/?$/i;
 
 const NEVER_CACHED = new Set(['/index.html', '/sw.js', '/registerSW.js', '/manifest.webmanifest']);
 const MIN_COMPRESS_BYTES = 512;
@@ -105,7 +113,9 @@ export function createStaticHandler(options: { distDir: string }) {
 
     let relative = pathname === '/' ? '/index.html' : pathname;
     let entry: Entry | null = null;
-    const prerendered = prerenderedPage(pathname);
+    const prerendered = portalPagePath.test(pathname)
+      ? PORTAL_PAGE_FILE
+      : prerenderedPage(pathname);
     if (prerendered) {
       entry = await load(prerendered);
       if (entry) relative = prerendered;

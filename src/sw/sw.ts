@@ -1,9 +1,10 @@
 /// <reference lib="webworker" />
 /**
- * Service worker: precaches the app shell and answers navigations with it offline. Data never
- * passes through here (Dexie is the data cache), so API JSON is not cached. Build files the
- * precache leaves out (pdf.js; see vite.config.ts's globIgnores) are cached the first time the app
- * loads them, so what was used once online works offline afterwards.
+ * Service worker: precaches the app shell and answers navigations with it offline (the client
+ * portal's pages with the portal's own page). Data never passes through here (Dexie is the data
+ * cache), so API JSON is not cached. Build files the precache leaves out (pdf.js, rarely used
+ * screens; see vite.config.ts) are cached the first time the app loads them, so what was used
+ * once online works offline afterwards.
  * Updates wait for the user: the app shows "New version available" and sends SKIP_WAITING when
  * they press Reload (src/app/register-service-worker.ts). A first install takes the page at once.
  */
@@ -32,6 +33,18 @@ const serverPaths = [
   /^\/healthz(\/|$)/,
 ];
 
+// The client portal's pages get the portal's own page (the gate's and a project's static copies,
+// the portal's scripts preloaded; scripts/prerender-site.mjs), which starts the portal without
+// the members' app. The same paths as src/app/client-portal-path.ts's isClientPortalPage;
+// Workbox tests the path with its query.
+const portalPages = [
+  /^\/client-access\/?(\?.*)?$/i,
+  /^\/client\/[^/?]+\/project\/[^/?]+\/?(\?.*)?$/i,
+];
+
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/client-portal.html'), { allowlist: portalPages }),
+);
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: serverPaths }),
 );

@@ -33,7 +33,7 @@ import {
   LogOut,
   RefreshCw,
 } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
@@ -237,24 +237,28 @@ export function PortalProjectScreen({
             ),
           ]);
         if (accepted.current !== acceptedBefore && attempt < 2) continue;
-        setChangeRequestsError(
-          changeRequests === null
-            ? 'Change requests could not be loaded just now; showing the ones you saw last.'
-            : null,
-        );
-        setSnapshot((previous) => {
-          const next: PortalSnapshot = {
-            savedAt: now(),
-            project,
-            milestones,
-            files,
-            workspace,
-            changeRequests: changeRequests ?? previous?.changeRequests ?? [],
-          };
-          writePortalSnapshot(storage, next);
-          return next;
+        // A transition: the whole page renders in slices that let the browser breathe, not in
+        // one long task (on a phone's first open, the page's biggest piece of work).
+        startTransition(() => {
+          setChangeRequestsError(
+            changeRequests === null
+              ? 'Change requests could not be loaded just now; showing the ones you saw last.'
+              : null,
+          );
+          setSnapshot((previous) => {
+            const next: PortalSnapshot = {
+              savedAt: now(),
+              project,
+              milestones,
+              files,
+              workspace,
+              changeRequests: changeRequests ?? previous?.changeRequests ?? [],
+            };
+            writePortalSnapshot(storage, next);
+            return next;
+          });
+          setFreshness({ state: 'fresh' });
         });
-        setFreshness({ state: 'fresh' });
         break;
       }
     } catch (error) {
@@ -498,15 +502,7 @@ export function PortalProjectScreen({
 
   if (!snapshot) {
     if (freshness.state === 'loading') {
-      return (
-        // As tall as the screen: the footer below does not jump when the project arrives.
-        <p
-          className="flex min-h-dvh items-start justify-center gap-2 py-16 text-fg-muted"
-          role="status"
-        >
-          <Spinner /> Opening your project…
-        </p>
-      );
+      return <PortalProjectLoading />;
     }
     return (
       <div className="mx-auto flex max-w-lg flex-col items-center gap-4 py-10 text-center">
@@ -714,6 +710,22 @@ export function PortalProjectScreen({
         </Button>
       </div>
     </div>
+  );
+}
+
+/**
+ * The page before its first answer when nothing is kept on the device; also the static copy the
+ * server sends for a project's page (portal-prerender.tsx), so the swap is not seen.
+ */
+export function PortalProjectLoading() {
+  return (
+    // As tall as the screen: the footer below does not jump when the project arrives.
+    <p
+      className="flex min-h-dvh items-start justify-center gap-2 py-16 text-fg-muted"
+      role="status"
+    >
+      <Spinner /> Opening your project…
+    </p>
   );
 }
 

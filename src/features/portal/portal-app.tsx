@@ -1,0 +1,125 @@
+/**
+ * The client portal's own app: its pages (the password gate and a project's page) without the
+ * members' app. A client opening a portal link on a phone loads React, these screens and little
+ * else: no router, no route tree, no sign-in, no local database (src/main.tsx starts
+ * src/app/mount-portal.tsx instead of src/app/mount-app.tsx on a portal page). The screens are
+ * the app's own, as are the session rules: a project's page without a live session for it shows
+ * its gate (portal-history.ts).
+ *
+ * The page's static copy (portal-copy.ts) stays on screen until the live page is rendered.
+ */
+import {
+  StrictMode,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useSyncExternalStore,
+} from 'react';
+import type { CallEndpoint } from '#contract/define-endpoint.ts';
+import type { ThemeController } from '../../ui/theme.ts';
+import { ThemeProvider } from '../../ui/theme-provider.tsx';
+import { ToastProvider } from '../../ui/toast-provider.tsx';
+import type { Toaster } from '../../ui/toaster.ts';
+import { usePageTitle } from '../../ui/use-page-title.ts';
+import { PortalLayout } from '../shell/portal-layout.tsx';
+import { ClientAccessScreen } from './client-access-screen.tsx';
+import { handOverCopy, takeCopy, type CopyState } from './portal-copy.ts';
+import { accessPath } from './portal-location.ts';
+import type { PortalHistory } from './portal-history.ts';
+import { PortalProjectScreen } from './portal-project-screen.tsx';
+import { usePortalManifest } from './use-portal-manifest.ts';
+
+export interface PortalAppProps {
+  history: PortalHistory;
+  callEndpoint: CallEndpoint;
+  themeController: ThemeController;
+  toaster: Toaster;
+}
+
+export function PortalApp({ history, callEndpoint, themeController, toaster }: PortalAppProps) {
+  useSyncExternalStore(history.subscribe, history.href);
+  const page = history.page();
+  const copyRef = useRef<CopyState | null>(null);
+
+  // In the commit that first shows the live page, before it paints: the copy goes.
+  useLayoutEffect(() => {
+    copyRef.current = takeCopy(document);
+  }, []);
+  // After the screens' own effects (their focus on the heading): what the visitor did on it.
+  useEffect(() => {
+    const state = copyRef.current;
+    copyRef.current = null;
+    // The copy is gone: its fields by name are the live page's.
+    if (state) handOverCopy(state, document);
+  }, []);
+
+  return (
+    <StrictMode>
+      <ThemeProvider controller={themeController}>
+        <ToastProvider toaster={toaster}>
+          <PortalLayout>
+            {page === null ? (
+              <InvalidPortalLink />
+            ) : page.page === 'access' ? (
+              <ClientAccessScreen
+                projectId={page.projectId}
+                clientId={page.clientId}
+                redirect={page.redirect}
+                callEndpoint={callEndpoint}
+                navigate={history.replace}
+              />
+            ) : (
+              <PortalProjectPage
+                // A new project is a new page, as with the router.
+                key={`${page.clientId}/${page.projectId}`}
+                clientId={page.clientId}
+                projectId={page.projectId}
+                callEndpoint={callEndpoint}
+                history={history}
+              />
+            )}
+          </PortalLayout>
+        </ToastProvider>
+      </ThemeProvider>
+    </StrictMode>
+  );
+}
+
+function PortalProjectPage({
+  clientId,
+  projectId,
+  callEndpoint,
+  history,
+}: {
+  clientId: string;
+  projectId: string;
+  callEndpoint: CallEndpoint;
+  history: PortalHistory;
+}) {
+  usePortalManifest(clientId, projectId);
+  // Spec section 2: when the session ends, back to the access page for the same project and client.
+  const toGate = useCallback(
+    () => history.replace(accessPath(clientId, projectId)),
+    [clientId, history, projectId],
+  );
+  return (
+    <PortalProjectScreen
+      projectId={projectId}
+      clientId={clientId}
+      callEndpoint={callEndpoint}
+      toGate={toGate}
+    />
+  );
+}
+
+/** A portal-looking address the portal cannot read (an empty or overlong id). */
+function InvalidPortalLink() {
+  usePageTitle('Client portal');
+  return (
+    <div className="mx-auto flex max-w-md flex-col gap-3 text-center">
+      <h1 className="text-2xl font-bold tracking-tight text-fg">This portal link is not valid</h1>
+      <p className="text-fg-muted">Open the link you were sent again, or ask for a new one.</p>
+    </div>
+  );
+}
