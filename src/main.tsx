@@ -72,7 +72,12 @@ if (isPortalPage) {
   };
   const copy = document.getElementById(PORTAL_COPY_ID);
   if (copy) holdCopySubmit(copy);
-  if (copy && document.documentElement.getAttribute(PORTAL_PAGE_ATTRIBUTE) === 'gate') {
+  // Offline, the gate starts at once: it offers the copy of the project kept on the device.
+  if (
+    copy &&
+    document.documentElement.getAttribute(PORTAL_PAGE_ATTRIBUTE) === 'gate' &&
+    navigator.onLine !== false
+  ) {
     startWhenEngaged(window, start);
   } else if (copy) {
     // The copy paints first (its scripts are preloaded and often here before the first frame):

@@ -83,7 +83,31 @@ test('client portal: a member turns it on with a password, the client enters, se
   await expect(client.getByText(/You’re offline\. Showing your project as of/)).toBeVisible();
   await expect(milestones.getByRole('heading', { level: 3, name: 'Sketches' })).toBeVisible();
   await shoot(client, 'portal-project-offline');
+
+  // Offline with the session ended (30 minutes without activity): the gate cannot check the
+  // password, so it offers the copy kept on the device, read-only, instead of a dead end.
+  await client.evaluate(() => {
+    const session = JSON.parse(localStorage.getItem('client_access_session') ?? '{}') as object;
+    localStorage.setItem(
+      'client_access_session',
+      JSON.stringify({ ...session, lastActivity: Date.now() - 31 * 60_000 }),
+    );
+  });
+  await client.reload();
+  await expect(client).toHaveURL((url) => url.pathname === '/client-access');
+  await expect(client.getByRole('region', { name: 'You’re offline' })).toContainText('Shop front');
+  await shoot(client, 'portal-gate-offline');
+  await expectAccessible(client, 'portal gate offline');
+  await client.getByRole('button', { name: 'Read the saved copy' }).click();
+  await expect(client.getByRole('heading', { level: 1, name: 'Shop front' })).toBeFocused();
+  await expect(client.getByText(/You’re offline and signed out: reading the copy/)).toBeVisible();
+  await expect(milestones.getByRole('heading', { level: 3, name: 'Sketches' })).toBeVisible();
+  await expect(client.getByRole('button', { name: 'Ask for a change' })).toHaveCount(0);
+  await shoot(client, 'portal-saved-copy-offline');
+  await expectAccessible(client, 'portal saved copy offline');
+  // Back online, the password is asked for again.
   await clientContext.setOffline(false);
+  await expect(client.getByRole('heading', { level: 1, name: 'Client access' })).toBeVisible();
 
   // The member rotates the password: the client's next call sends them back to the gate.
   await page.goBack();

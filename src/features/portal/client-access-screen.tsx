@@ -12,12 +12,13 @@ import {
   portalPath,
 } from '#contract/endpoints/client-portal.ts';
 import { idSchema } from '#contract/entities/ids.ts';
-import { LockKeyhole } from 'lucide-react';
+import { BookOpen, CloudOff, LockKeyhole } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { Button } from '../../ui/button.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { PasswordField } from '../auth/password-field.tsx';
+import { formatFileDateTime } from '../files/file-format.ts';
 import { readSubmitFailure } from '../marketing/form-errors.ts';
 import { writePortalSession } from './portal-session.ts';
 
@@ -31,6 +32,11 @@ export interface ClientAccessScreenProps {
   navigate: (path: string) => void;
   now?: () => number;
   storage?: Pick<Storage, 'setItem'> | undefined;
+  /**
+   * The project's copy kept on this device, offered when the device is offline (the password
+   * cannot be checked then): read-only, as of when it was saved.
+   */
+  savedCopy?: { projectName: string; savedAt: number; open: () => void } | null;
 }
 
 export function ClientAccessScreen({
@@ -41,6 +47,7 @@ export function ClientAccessScreen({
   navigate,
   now = Date.now,
   storage = globalThis.localStorage,
+  savedCopy = null,
 }: ClientAccessScreenProps) {
   usePageTitle('Client access');
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -112,6 +119,29 @@ export function ClientAccessScreen({
             : 'This portal link is incomplete. Open the link you were sent again, or ask for a new one.'}
         </p>
       </div>
+      {valid && savedCopy ? (
+        <section
+          aria-labelledby="saved-copy-heading"
+          className="flex flex-col items-start gap-3 rounded-2xl border border-border bg-surface p-5"
+        >
+          <h2
+            id="saved-copy-heading"
+            className="flex items-center gap-2 text-base font-semibold text-fg"
+          >
+            <CloudOff aria-hidden="true" size={18} className="shrink-0 text-fg-muted" />
+            You’re offline
+          </h2>
+          <p className="text-fg-muted">
+            Your password can be checked once you’re back online. Meanwhile, the copy of{' '}
+            <span className="font-semibold text-fg">{savedCopy.projectName}</span> saved on this
+            device can be read, as of{' '}
+            {formatFileDateTime(new Date(savedCopy.savedAt).toISOString())}.
+          </p>
+          <Button variant="secondary" onPress={savedCopy.open}>
+            <BookOpen aria-hidden="true" size={16} /> Read the saved copy
+          </Button>
+        </section>
+      ) : null}
       {valid ? (
         <form
           onSubmit={(event) => void submit(event)}

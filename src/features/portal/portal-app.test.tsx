@@ -9,7 +9,8 @@ import { holdCopySubmit, PORTAL_COPY_ID } from './portal-copy.ts';
 import { createPortalHistory } from './portal-history.ts';
 import { accessPath } from './portal-location.ts';
 import { readPortalSession, writePortalSession } from './portal-session.ts';
-import { fakePortalApi } from './portal-test-api.ts';
+import { writePortalSnapshot } from './portal-snapshot.ts';
+import { fakeBrowserOnline, fakePortalApi } from './portal-test-api.ts';
 
 const projectId = '0192f3a0-0000-7000-8000-0000000000aa';
 const clientId = '0192f3a0-0000-7000-8000-0000000000bb';
@@ -150,6 +151,56 @@ describe('PortalApp', () => {
       operation: 'authenticate',
       input: { query: {}, body: { projectId, password: 'typed early' } },
     });
+  });
+
+  it('offline, with the session ended, the gate offers the kept copy, read-only', async () => {
+    const user = userEvent.setup();
+    const online = fakeBrowserOnline(false);
+    writePortalSnapshot(localStorage, {
+      savedAt: Date.parse('2026-03-12T09:30:00.000Z'),
+      project,
+      milestones: [],
+      files: [],
+      workspace,
+      changeRequests: [],
+    });
+    const api = renderPortal(projectPath, {});
+    expect(screen.getByRole('heading', { level: 1, name: 'Client access' })).toBeDefined();
+    const offer = screen.getByRole('region', { name: 'You’re offline' });
+    expect(offer.textContent).toContain('Shop front');
+    await user.click(screen.getByRole('button', { name: 'Read the saved copy' }));
+
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Shop front' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(screen.getByText(/You’re offline and signed out: reading the copy saved/)).toBeDefined();
+    // Nothing to ask for or send without a session.
+    expect(screen.queryByRole('button', { name: 'Ask for a change' })).toBeNull();
+    expect(api.calls).toEqual([]);
+    expect(window.location.pathname).toBe('/client-access');
+
+    // Back to the password: by the button, or when the network is back.
+    await user.click(screen.getByRole('button', { name: 'Enter password' }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Client access' })).toBeDefined();
+    await user.click(screen.getByRole('button', { name: 'Read the saved copy' }));
+    await screen.findByRole('heading', { level: 1, name: 'Shop front' });
+    act(() => online.set(true));
+    expect(screen.getByRole('heading', { level: 1, name: 'Client access' })).toBeDefined();
+    expect(screen.queryByRole('region', { name: 'You’re offline' })).toBeNull();
+    expect(api.calls).toEqual([]);
+  });
+
+  it('offers no copy kept for another client, nor online', () => {
+    fakeBrowserOnline(false);
+    writePortalSnapshot(localStorage, {
+      savedAt: Date.now(),
+      project: { ...project, clientId: '0192f3a0-0000-7000-8000-0000000000ee' },
+      milestones: [],
+      files: [],
+      workspace,
+      changeRequests: [],
+    });
+    renderPortal(projectPath, {});
+    expect(screen.queryByRole('button', { name: 'Read the saved copy' })).toBeNull();
   });
 
   it('says so for a portal address it cannot read', () => {

@@ -13,7 +13,9 @@ import {
   useCallback,
   useEffect,
   useLayoutEffect,
+  useMemo,
   useRef,
+  useState,
   useSyncExternalStore,
 } from 'react';
 import type { CallEndpoint } from '#contract/define-endpoint.ts';
@@ -28,6 +30,8 @@ import { handOverCopy, takeCopy, type CopyState } from './portal-copy.ts';
 import { accessPath } from './portal-location.ts';
 import type { PortalHistory } from './portal-history.ts';
 import { PortalProjectScreen } from './portal-project-screen.tsx';
+import { readPortalSnapshot } from './portal-snapshot.ts';
+import { useBrowserOnline } from './use-browser-online.ts';
 import { usePortalManifest } from './use-portal-manifest.ts';
 
 export interface PortalAppProps {
@@ -62,12 +66,14 @@ export function PortalApp({ history, callEndpoint, themeController, toaster }: P
             {page === null ? (
               <InvalidPortalLink />
             ) : page.page === 'access' ? (
-              <ClientAccessScreen
+              <PortalAccessPage
+                // The gate of another project is another page, as with the router.
+                key={`${page.clientId ?? ''}/${page.projectId ?? ''}`}
                 projectId={page.projectId}
                 clientId={page.clientId}
                 redirect={page.redirect}
                 callEndpoint={callEndpoint}
-                navigate={history.replace}
+                history={history}
               />
             ) : (
               <PortalProjectPage
@@ -83,6 +89,63 @@ export function PortalApp({ history, callEndpoint, themeController, toaster }: P
         </ToastProvider>
       </ThemeProvider>
     </StrictMode>
+  );
+}
+
+/**
+ * The gate. Offline, the password cannot be checked: a copy of the project kept on the device
+ * (its session ended, 30 minutes idle say) is offered, read-only, instead of a dead end.
+ */
+function PortalAccessPage({
+  projectId,
+  clientId,
+  redirect,
+  callEndpoint,
+  history,
+}: {
+  projectId: string | undefined;
+  clientId: string | undefined;
+  redirect: string | undefined;
+  callEndpoint: CallEndpoint;
+  history: PortalHistory;
+}) {
+  const online = useBrowserOnline();
+  const [reading, setReading] = useState(false);
+  const snapshot =
+    !online && projectId && clientId
+      ? readPortalSnapshot(globalThis.localStorage, projectId)
+      : null;
+  const saved = snapshot?.project.clientId === clientId ? snapshot : null;
+  const toSignIn = useCallback(() => setReading(false), []);
+  const readOnly = useMemo(() => ({ toSignIn }), [toSignIn]);
+  if (reading && saved && projectId && clientId) {
+    return (
+      <PortalProjectScreen
+        projectId={projectId}
+        clientId={clientId}
+        callEndpoint={callEndpoint}
+        toGate={toSignIn}
+        readOnly={readOnly}
+      />
+    );
+  }
+  return (
+    <ClientAccessScreen
+      projectId={projectId}
+      clientId={clientId}
+      redirect={redirect}
+      callEndpoint={callEndpoint}
+      navigate={history.replace}
+      savedCopy={
+        saved
+          ? {
+              projectName: saved.project.name,
+              savedAt: saved.savedAt,
+              open: () => setReading(true),
+            }
+          : null
+      }
+    />
   );
 }
 

@@ -335,7 +335,8 @@ export function PortalChangeRequestItem({
 
 export interface PortalWaitingRequestItemProps {
   entry: PortalOutboxEntry;
-  remove: () => void;
+  /** Absent where nothing on the device can change (the kept copy read without a session). */
+  remove?: (() => void) | undefined;
 }
 
 /** A request still on the device: waiting for a connection, or refused by the server. */
@@ -373,9 +374,11 @@ export function PortalWaitingRequestItem({ entry, remove }: PortalWaitingRequest
           <p className="text-sm font-medium break-words text-danger">
             This request was not accepted: {refused.message}
           </p>
-          <Button variant="secondary" onPress={remove} aria-label={`Remove ${body.title}`}>
-            <Trash2 aria-hidden="true" size={16} /> Remove
-          </Button>
+          {remove ? (
+            <Button variant="secondary" onPress={remove} aria-label={`Remove ${body.title}`}>
+              <Trash2 aria-hidden="true" size={16} /> Remove
+            </Button>
+          ) : null}
         </div>
       ) : (
         <p className="flex items-start gap-2 text-sm text-fg-muted">

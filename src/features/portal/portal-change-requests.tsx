@@ -25,6 +25,8 @@ export interface PortalChangeRequestsProps {
   /** Requests on the device, not yet accepted by the server. */
   waiting: PortalOutboxEntry[];
   offline: boolean;
+  /** The kept copy read without a session: the list only, nothing can be asked. */
+  readOnly?: boolean;
   /** The list could not be read this time (the rest of the page could). */
   loadError: string | null;
   newId: () => string;
@@ -74,6 +76,7 @@ export function PortalChangeRequests({
   changeRequests,
   waiting,
   offline,
+  readOnly = false,
   loadError,
   newId,
   uploadFile,
@@ -109,7 +112,7 @@ export function PortalChangeRequests({
         >
           Change requests
         </h2>
-        {asking ? null : (
+        {asking || readOnly ? null : (
           <Button ref={askRef} variant="secondary" onPress={() => setAsking(true)}>
             <MessageSquarePlus aria-hidden="true" size={16} /> Ask for a change
           </Button>
@@ -139,7 +142,9 @@ export function PortalChangeRequests({
       ) : null}
       {rows.length === 0 ? (
         <p className="rounded-2xl border border-dashed border-border p-6 text-center text-fg-muted">
-          No change requests yet. Need something added or done differently? Ask for a change.
+          {readOnly
+            ? 'No change requests yet.'
+            : 'No change requests yet. Need something added or done differently? Ask for a change.'}
         </p>
       ) : (
         <ol className="flex flex-col gap-3">
@@ -153,10 +158,14 @@ export function PortalChangeRequests({
               {row.kind === 'waiting' ? (
                 <PortalWaitingRequestItem
                   entry={row.entry}
-                  remove={() => {
-                    remove(row.id);
-                    setFocusAfterClose('heading');
-                  }}
+                  remove={
+                    readOnly
+                      ? undefined
+                      : () => {
+                          remove(row.id);
+                          setFocusAfterClose('heading');
+                        }
+                  }
                 />
               ) : (
                 <PortalChangeRequestItem

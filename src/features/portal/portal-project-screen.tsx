@@ -30,6 +30,7 @@ import {
   Download,
   FolderOpen,
   HardDriveDownload,
+  LogIn,
   LogOut,
   RefreshCw,
 } from 'lucide-react';
@@ -98,6 +99,12 @@ export interface PortalProjectScreenProps {
    * page keeps its title, its h1 and the focus, and there is no portal session to watch.
    */
   embedded?: boolean;
+  /**
+   * The copy kept on the device, read without a session (it ended while the device is offline:
+   * the gate offers it). Nothing is asked of the server or sent; `toSignIn` goes back to the
+   * gate, which it also does once the network is back.
+   */
+  readOnly?: { toSignIn: () => void };
 }
 
 /**
@@ -168,6 +175,7 @@ export function PortalProjectScreen({
   saveFile = saveBytes,
   uploadFile = uploadWithTus,
   embedded = false,
+  readOnly,
 }: PortalProjectScreenProps) {
   const [fileCopies] = useState(() => givenFileCopies ?? createPortalFileCopies());
   /** Versions of this project's files kept on the device, by file id. */
@@ -286,6 +294,8 @@ export function PortalProjectScreen({
 
   // Change requests asked for offline: sent when the browser is back online, and after each load.
   useEffect(() => {
+    // Without a session nothing is sent; what waits on the device is listed as it is.
+    if (readOnly) return;
     const outbox = createPortalOutbox({
       storage,
       projectId,
@@ -305,15 +315,15 @@ export function PortalProjectScreen({
       outbox.stop();
       outboxRef.current = null;
     };
-  }, [callEndpoint, change, endSession, now, projectId, storage]);
+  }, [callEndpoint, change, endSession, now, projectId, readOnly, storage]);
 
   useEffect(() => {
-    void load();
-  }, [load]);
+    if (!readOnly) void load();
+  }, [load, readOnly]);
 
   // Spec section 4: 30 minutes without activity ends the session; activity keeps it (and, every
   // few minutes, the server's session and the data) alive.
-  const watchSession = embedded ? skipSessionWatch : watchPortalSession;
+  const watchSession = embedded || readOnly ? skipSessionWatch : watchPortalSession;
   useEffect(
     () =>
       watchSession({
@@ -335,10 +345,11 @@ export function PortalProjectScreen({
   );
 
   useEffect(() => {
-    const online = () => void load();
+    // Back online: a fresh load, or, reading the kept copy without a session, the password.
+    const online = readOnly ? readOnly.toSignIn : () => void load();
     window.addEventListener('online', online);
     return () => window.removeEventListener('online', online);
-  }, [load]);
+  }, [load, readOnly]);
 
   useEffect(() => {
     let current = true;
@@ -525,7 +536,7 @@ export function PortalProjectScreen({
   }
 
   const { project, milestones, files, workspace, changeRequests } = snapshot;
-  const offline = !browserOnline || freshness.state === 'offline';
+  const offline = !browserOnline || freshness.state === 'offline' || readOnly !== undefined;
   const approved = milestones.filter((m) => m.status === 'approved').length;
   const accent = workspace.brandColor ?? undefined;
   return (
@@ -569,14 +580,18 @@ export function PortalProjectScreen({
               .join(' · ')}
           </p>
         ) : null}
-        <FreshnessLine
-          // The browser saying it lost the network makes the last answer a copy "as of" its time.
-          freshness={
-            !browserOnline && freshness.state === 'fresh' ? { state: 'offline' } : freshness
-          }
-          savedAt={snapshot.savedAt}
-          onRetry={() => void load()}
-        />
+        {readOnly ? (
+          <ReadOnlyLine savedAt={snapshot.savedAt} toSignIn={readOnly.toSignIn} />
+        ) : (
+          <FreshnessLine
+            // The browser saying it lost the network makes the last answer a copy "as of" its time.
+            freshness={
+              !browserOnline && freshness.state === 'fresh' ? { state: 'offline' } : freshness
+            }
+            savedAt={snapshot.savedAt}
+            onRetry={() => void load()}
+          />
+        )}
       </header>
 
       {workspace.welcomeText ? (
@@ -624,6 +639,7 @@ export function PortalProjectScreen({
         changeRequests={changeRequests}
         waiting={waiting}
         offline={offline}
+        readOnly={readOnly !== undefined}
         loadError={changeRequestsError}
         newId={newId}
         uploadFile={uploadFile}
@@ -726,6 +742,26 @@ export function PortalProjectLoading() {
     >
       <Spinner /> Opening your project…
     </p>
+  );
+}
+
+/** The kept copy read without a session: as of when, and the way back to the password. */
+function ReadOnlyLine({ savedAt, toSignIn }: { savedAt: number; toSignIn: () => void }) {
+  const asOf = formatFileDateTime(new Date(savedAt).toISOString());
+  return (
+    <div role="status" className="flex flex-wrap items-center gap-2 text-sm text-fg-muted">
+      <span className="inline-flex items-start gap-2">
+        <CloudOff aria-hidden="true" size={16} className="mt-0.5 shrink-0" />
+        <span>
+          You’re offline and signed out: reading the copy saved on this device, as of {asOf}. Enter
+          your password when you’re back online to sign off, ask for changes or open files not kept
+          on this device.
+        </span>
+      </span>
+      <Button variant="ghost" onPress={toSignIn}>
+        <LogIn aria-hidden="true" size={14} /> Enter password
+      </Button>
+    </div>
   );
 }
 
