@@ -85,6 +85,24 @@ describe('the init script’s first answers', () => {
   });
 });
 
+describe('the init script asks for nothing', () => {
+  it('for a project id the API client would refuse without a request', async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    writePortalSession(localStorage, {
+      projectId: 'p-7',
+      clientId: 'c-9',
+      lastActivity: Date.now(),
+    });
+    window.history.replaceState(null, '', '/client/c-9/project/p-7');
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval
+    new Function(portalInitScript({ themeStorageKey: 't', gateTitle: 'g' }))();
+    expect(document.documentElement.getAttribute('data-portal-page')).toBe('project');
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    expect(fetch).not.toHaveBeenCalled();
+  });
+});
+
 describe('prefetchingFetch', () => {
   it('answers a GET from the store once, anything else from the network', async () => {
     const early = Promise.resolve(json({ from: 'early' }));

@@ -9,7 +9,8 @@
  *
  * On a project page with a live session it also asks for the page's first answers once the page's
  * first frame is drawn, so they are on their way while the portal's scripts load
- * (portal-prefetch.ts).
+ * (portal-prefetch.ts); only for a project id of the right shape, which is all the API client
+ * sends (any other fails on the page without a request).
  *
  * It marks <html> with `data-portal-page`: `gate` (the gate of a complete link, two ids of the
  * right shape: the portal starts when the visitor engages with it), `gate-incomplete` (any other
@@ -35,7 +36,7 @@ export interface PortalInitOptions {
 export function portalInitScript(options: PortalInitOptions): string {
   const json = JSON.stringify;
   return `(function(){
-var h=document.documentElement,p=null,s=null,page='gate';
+var h=document.documentElement,p=null,s=null,page='gate',u=/^[\\da-f]{8}(?:-[\\da-f]{4}){3}-[\\da-f]{12}$/i;
 try{p=localStorage.getItem(${json(options.themeStorageKey)})}catch(e){}
 var d=p==='dark'||(p!=='light'&&!!window.matchMedia&&matchMedia('(prefers-color-scheme: dark)').matches);
 h.classList.toggle('dark',d);h.classList.toggle('light',!d);
@@ -47,14 +48,14 @@ if(!c||!j||c.length>${MAX_ID_LENGTH}||j.length>${MAX_ID_LENGTH}){page='invalid'}
 try{s=JSON.parse(localStorage.getItem(${json(portalSessionStorageKey)}))}catch(e){}
 var a=s&&typeof s.lastActivity==='number'&&isFinite(s.lastActivity)?Date.now()-s.lastActivity:NaN;
 if(s&&s.projectId===j&&s.clientId===c&&a<${portalInactivityLimitMs}&&a>-${MAX_FUTURE_SKEW_MS}){page='project';
-var w=window;w[${JSON.stringify(PORTAL_PREFETCH_GLOBAL)}]={};
-requestAnimationFrame(function(){try{${prefetchScript()}}catch(e){}});
+if(u.test(j)){var w=window;w[${JSON.stringify(PORTAL_PREFETCH_GLOBAL)}]={};
+requestAnimationFrame(function(){try{${prefetchScript()}}catch(e){}})}
 }else{
 var q=new URLSearchParams();q.set('projectId',j);q.set('clientId',c);
 q.set('redirect','/client/'+encodeURIComponent(c)+'/project/'+encodeURIComponent(j));
 try{history.replaceState(null,'','/client-access?'+q.toString())}catch(e){}}}
 }else{
-var r=new URLSearchParams(location.search),u=/^[\\da-f]{8}(?:-[\\da-f]{4}){3}-[\\da-f]{12}$/i;
+var r=new URLSearchParams(location.search);
 if(r.getAll('projectId').length!==1||r.getAll('clientId').length!==1||!u.test(r.get('projectId').trim())||!u.test(r.get('clientId').trim()))page='gate-incomplete';
 }
 if(page.indexOf('gate')===0)document.title=${json(options.gateTitle)};
