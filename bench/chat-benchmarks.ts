@@ -14,22 +14,15 @@
  * `runChatBenchmarks({distDir})` returns the rows; `npx tsx bench/chat-benchmarks.ts [distDir]`
  * prints them and rewrites the chat-bench table in BENCHMARKS.md.
  */
-import { execFile } from 'node:child_process';
-import { readFile, writeFile } from 'node:fs/promises';
-import { cpus } from 'node:os';
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
 import { chromium, type Page } from '@playwright/test';
-import { format } from 'prettier';
 import { withTarget, type BenchRow } from './bench-row.ts';
+import { runSectionAlone } from './section-run.ts';
 import { signIn, signUp, startServer } from './cold-open-benchmark.ts';
-import { formatRows } from './lighthouse.ts';
 
 const MESSAGES = 200;
 const HISTORY = 10_000;
 const OPENS = 5;
-const root = path.resolve(import.meta.dirname, '..');
 
 const quantile = (values: readonly number[], q: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -291,35 +284,8 @@ export async function runChatBenchmarks(options: { distDir: string }): Promise<B
 
 const isMain = process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href;
 if (isMain) {
-  let distDir = process.argv[2];
-  if (!distDir) {
-    distDir = path.join(root, '.tmp', 'dist-bench-chat');
-    process.stderr.write(`chat bench: building into ${distDir}\n`);
-    await promisify(execFile)('npx', ['vite', 'build', '--outDir', distDir], {
-      cwd: root,
-      maxBuffer: 64 * 1024 * 1024,
-    });
-  }
-  const started = performance.now();
-  const rows = await runChatBenchmarks({ distDir });
-  const seconds = ((performance.now() - started) / 1000).toFixed(0);
-  const table = [
-    `Section run ${new Date().toISOString()} (\`npx tsx bench/chat-benchmarks.ts\`) on Node ${process.version}, ${cpus().length} cores, build in \`${path.relative(root, distDir)}\`; ${seconds} s.`,
-    '',
-    formatRows(rows),
-  ].join('\n');
-  process.stdout.write(`${table}\n`);
-  const file = path.join(root, 'BENCHMARKS.md');
-  const current = await readFile(file, 'utf8');
-  const start = '<!-- chat-bench:start -->';
-  const end = '<!-- chat-bench:end -->';
-  if (current.includes(start) && current.includes(end)) {
-    const next = current.replace(
-      new RegExp(`${start}[\\s\\S]*${end}`),
-      `${start}\n${table}\n${end}`,
-    );
-    await writeFile(file, await format(next, { filepath: file }));
-  } else {
-    process.stderr.write(`chat bench: no ${start} ... ${end} in BENCHMARKS.md; not written\n`);
-  }
+  await runSectionAlone({
+    name: 'chat',
+    run: (distDir) => runChatBenchmarks({ distDir }),
+  });
 }

@@ -27,28 +27,25 @@
  * table between the portal-bench markers in BENCHMARKS.md. The median Lighthouse reports are
  * written to `.tmp/lighthouse-portal-*.json`.
  */
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { cpus, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
 import { serve } from '@hono/node-server';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
-import { format } from 'prettier';
 import {
   createRegisteredUserApp,
   type RegisteredUserApp,
 } from '../tests/fixtures/registered-user.ts';
 import { bearer } from '../tests/fixtures/test-tokens.ts';
 import { withTarget, type BenchRow } from './bench-row.ts';
+import { runSectionAlone } from './section-run.ts';
 import {
   audit,
   categories,
   findChromium,
-  formatRows,
   launchChrome,
   medianAudit,
   ms,
@@ -536,36 +533,9 @@ export async function runPortalBenchmarks(options: PortalBenchOptions = {}): Pro
 
 const isMain = process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href;
 if (isMain) {
-  let distDir = process.argv[2];
-  if (!distDir) {
-    distDir = path.join(root, '.tmp', 'dist-bench-portal');
-    process.stderr.write(`portal bench: building into ${distDir}\n`);
-    await promisify(execFile)('npx', ['vite', 'build', '--outDir', distDir], {
-      cwd: root,
-      maxBuffer: 64 * 1024 * 1024,
-    });
-  }
-  const started = performance.now();
-  const rows = await runPortalBenchmarks({ distDir });
-  const seconds = ((performance.now() - started) / 1000).toFixed(0);
-  const table = [
-    `Section run ${new Date().toISOString()} (\`npx tsx bench/portal-benchmarks.ts\`) on Node ${process.version}, Lighthouse 12.2.3, ${cpus().length} cores, build in \`${path.relative(root, distDir)}\`; ${seconds} s.`,
-    '',
-    formatRows(rows),
-  ].join('\n');
-  process.stdout.write(`${table}\n`);
-  const file = path.join(root, 'BENCHMARKS.md');
-  const current = await readFile(file, 'utf8');
-  const start = '<!-- portal-bench:start -->';
-  const end = '<!-- portal-bench:end -->';
-  if (current.includes(start) && current.includes(end)) {
-    const next = current.replace(
-      new RegExp(`${start}[\\s\\S]*${end}`),
-      `${start}\n${table}\n${end}`,
-    );
-    // Written as prettier formats it, so `prettier --check` stays green.
-    await writeFile(file, await format(next, { filepath: file }));
-  } else {
-    process.stderr.write(`portal bench: no ${start} ... ${end} in BENCHMARKS.md; not written\n`);
-  }
+  await runSectionAlone({
+    name: 'portal',
+    tools: 'Lighthouse 12.2.3',
+    run: (distDir) => runPortalBenchmarks({ distDir }),
+  });
 }
