@@ -9,6 +9,16 @@ process.env.GOOGLE_ISSUER ??= 'http://127.0.0.1:4351';
 process.env.GOOGLE_CLIENT_ID ??= 'satchel-e2e';
 process.env.GOOGLE_CLIENT_SECRET ??= 'satchel-e2e-secret';
 const port = Number(process.env.E2E_PORT ?? 4317);
+// Payments: tests/e2e/subscription.spec.ts starts a local fake of Stripe's API and pages
+// (tests/fixtures/fake-stripe.ts) at STRIPE_API_BASE; other specs never call it (only buying or
+// managing a plan does), they only see Settings > Billing offer plans.
+process.env.STRIPE_SECRET_KEY ??= 'sk_test_e2e';
+process.env.STRIPE_WEBHOOK_SECRET ??= 'whsec_e2e';
+process.env.STRIPE_API_BASE ??= `http://127.0.0.1:${port + 2000}`;
+process.env.STRIPE_PRICE_PRO_MONTH ??= 'price_e2e_pro_month';
+process.env.STRIPE_PRICE_PRO_YEAR ??= 'price_e2e_pro_year';
+process.env.STRIPE_PRICE_AGENCY_MONTH ??= 'price_e2e_agency_month';
+process.env.STRIPE_PRICE_AGENCY_YEAR ??= 'price_e2e_agency_year';
 const staticDir = process.env.STATIC_DIR;
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 

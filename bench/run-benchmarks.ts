@@ -21,6 +21,7 @@ import { runLighthouse } from './lighthouse.ts';
 import { runLoadBenchmark } from './load-benchmark.ts';
 import { runPortalBenchmarks } from './portal-benchmarks.ts';
 import { runRealtimeBenchmarks } from './realtime-benchmarks.ts';
+import { runSearchBenchmarks } from './search-benchmarks.ts';
 import { measureShellSize } from './shell-size.ts';
 import { runSyncBenchmarks } from './sync-benchmarks.ts';
 
@@ -143,6 +144,11 @@ const sections: Section[] = [
     title: 'Chat (issue 15)',
     note: 'Two pages of one member in the system Chromium against the build above and the real server; the reference is a bare hub message (a test notification to the bell), alternating with the chat message in the same run.',
     run: () => runChatBenchmarks({ distDir }),
+  },
+  {
+    title: 'Search (issue 17)',
+    note: "Node-side, the palette's own index module over 50,000 generated mixed records; the reference is Array.filter over the same strings on the same keystrokes (see the search section below for the data).",
+    run: runSearchBenchmarks,
   },
   {
     title: 'Files (issue 13)',

@@ -42,7 +42,9 @@ import {
   updatePortalAccess,
 } from './endpoints/client-portal.ts';
 import { createCalendarFeed, getCalendarFeed, revokeCalendarFeed } from './endpoints/calendar.ts';
+import { getPortalInvoices, payPortalInvoice, sendInvoice } from './endpoints/invoice.ts';
 import { getProjectActivity } from './endpoints/project-activity.ts';
+import { subscriptionEndpoints } from './endpoints/subscription.ts';
 import { syncedEntities, type SyncedEntities } from './synced-entities.ts';
 import { getUserProfile, updateUserProfile } from './endpoints/user.ts';
 import {
@@ -106,6 +108,10 @@ export const endpointRegistry = [
   getCalendarFeed,
   createCalendarFeed,
   revokeCalendarFeed,
+  ...subscriptionEndpoints,
+  sendInvoice,
+  getPortalInvoices,
+  payPortalInvoice,
 ] as const;
 
 export type RegisteredEndpoint = (typeof endpointRegistry)[number];

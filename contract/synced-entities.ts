@@ -9,6 +9,7 @@ import { changeRequestEntity } from './entities/change-request.ts';
 import { chatMessageEntity, chatReactionEntity, chatReadEntity } from './entities/chat.ts';
 import { clientEntity } from './entities/client.ts';
 import { fileEntity } from './entities/file.ts';
+import { invoiceEntity, invoicePaymentEntity } from './entities/invoice.ts';
 import { kanbanColumnEntity } from './entities/kanban-column.ts';
 import { milestoneEntity } from './entities/milestone.ts';
 import { clientNoteEntity, noteEntity } from './entities/note.ts';
@@ -30,6 +31,8 @@ export const syncedEntities = [
   chatMessageEntity,
   chatReactionEntity,
   chatReadEntity,
+  invoiceEntity,
+  invoicePaymentEntity,
 ] as const;
 
 export type SyncedEntities = typeof syncedEntities;

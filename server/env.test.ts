@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EnvError, parseEnv } from './env.ts';
+import { EnvError, paidPlanIds, parseEnv, stripePriceVariable } from './env.ts';
 
 describe('parseEnv', () => {
   it('gives the embedded defaults', () => {
@@ -220,5 +220,69 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ ADDITIONAL_REDIRECT_URLS: 'ftp://x' })).toThrow(
       /ADDITIONAL_REDIRECT_URLS/,
     );
+  });
+});
+
+describe('parseEnv: payments (Stripe)', () => {
+  const stripe = {
+    STRIPE_SECRET_KEY: 'sk_test_abc123',
+    STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+  };
+
+  it('has no payments without STRIPE_SECRET_KEY', () => {
+    expect(parseEnv({}).stripe).toBeNull();
+  });
+
+  it('reads the key, the webhook secret, a price per paid plan and interval, and a fake base', () => {
+    expect(
+      parseEnv({
+        ...stripe,
+        STRIPE_PRICE_PRO_MONTH: 'price_pm',
+        STRIPE_PRICE_PRO_YEAR: 'price_py',
+        STRIPE_PRICE_AGENCY_MONTH: 'price_am',
+        STRIPE_PRICE_AGENCY_YEAR: 'price_ay',
+        STRIPE_API_BASE: 'http://127.0.0.1:4352',
+      }).stripe,
+    ).toEqual({
+      secretKey: 'sk_test_abc123',
+      webhookSecret: 'whsec_abc123',
+      prices: [
+        { planId: 'pro', interval: 'month', priceId: 'price_pm' },
+        { planId: 'pro', interval: 'year', priceId: 'price_py' },
+        { planId: 'agency', interval: 'month', priceId: 'price_am' },
+        { planId: 'agency', interval: 'year', priceId: 'price_ay' },
+      ],
+      apiBase: { protocol: 'http', host: '127.0.0.1', port: 4352 },
+    });
+    // Every paid plan of the contract has its two variables.
+    expect(paidPlanIds).toEqual(['pro', 'agency']);
+    expect(stripePriceVariable('agency', 'year')).toBe('STRIPE_PRICE_AGENCY_YEAR');
+    expect(parseEnv(stripe).stripe).toMatchObject({ prices: [], apiBase: null });
+  });
+
+  it('refuses a secret with whitespace, a wrong prefix, or half a setup, with a clear message', () => {
+    expect(() => parseEnv({ ...stripe, STRIPE_SECRET_KEY: 'sk_test_abc123\n' })).toThrow(
+      /STRIPE_SECRET_KEY: must not contain spaces or line breaks/,
+    );
+    expect(() => parseEnv({ ...stripe, STRIPE_WEBHOOK_SECRET: 'whsec_abc 123' })).toThrow(
+      /STRIPE_WEBHOOK_SECRET: must not contain spaces or line breaks/,
+    );
+    expect(() => parseEnv({ ...stripe, STRIPE_SECRET_KEY: 'pk_test_abc' })).toThrow(
+      /STRIPE_SECRET_KEY: must start with sk_ or rk_/,
+    );
+    expect(() => parseEnv({ ...stripe, STRIPE_PRICE_PRO_MONTH: 'prod_123' })).toThrow(
+      /STRIPE_PRICE_PRO_MONTH: must start with price_/,
+    );
+    expect(() => parseEnv({ STRIPE_SECRET_KEY: 'sk_test_abc123' })).toThrow(
+      /STRIPE_WEBHOOK_SECRET: must be set together with STRIPE_SECRET_KEY/,
+    );
+    expect(() => parseEnv({ ...stripe, STRIPE_API_BASE: 'ftp://x' })).toThrow(/STRIPE_API_BASE/);
+    expect(() =>
+      parseEnv({
+        ...stripe,
+        STRIPE_PRICE_PRO_MONTH: 'price_1',
+        STRIPE_PRICE_AGENCY_MONTH: 'price_1',
+      }),
+    ).toThrow(/STRIPE_PRICE_AGENCY_MONTH: must differ from STRIPE_PRICE_PRO_MONTH/);
   });
 });

@@ -4,6 +4,12 @@
  */
 import * as v from 'valibot';
 import { DEFAULT_FILE_MAX_BYTES } from '#contract/entities/file.ts';
+import {
+  billingIntervals,
+  plans,
+  type BillingInterval,
+  type PlanId,
+} from '#contract/entities/plan.ts';
 import { parseGoDurationMs, type AuthLimitSettings } from './auth/auth-config.ts';
 import { parseRequiredCharacters, type PasswordPolicy } from './auth/password-policy.ts';
 
@@ -48,6 +54,37 @@ const frequencySchema = v.pipe(
   ),
   v.transform((ms) => ms as number),
 );
+
+/**
+ * A Stripe credential as pasted: its prefix, then no whitespace. A key copied with a trailing
+ * newline or space fails every call (and every webhook signature) much later and obscurely.
+ */
+const stripeSecretSchema = (prefixes: string[]) =>
+  v.pipe(
+    v.string(),
+    v.check((value) => !/\s/.test(value), 'must not contain spaces or line breaks (copy it again)'),
+    v.check(
+      (value) => prefixes.some((prefix) => value.startsWith(prefix)),
+      `must start with ${prefixes.join(' or ')}`,
+    ),
+  );
+
+/** The paid plans of the contract, each sold monthly and yearly through its own Stripe price. */
+export const paidPlanIds = plans.filter((plan) => plan.prices.month > 0).map((plan) => plan.id);
+
+/** STRIPE_PRICE_<PLAN>_<INTERVAL>, e.g. STRIPE_PRICE_PRO_MONTH. */
+export function stripePriceVariable(planId: PlanId, interval: BillingInterval): string {
+  return `STRIPE_PRICE_${planId.toUpperCase()}_${interval.toUpperCase()}`;
+}
+
+const stripePriceEntries = Object.fromEntries(
+  paidPlanIds.flatMap((planId) =>
+    billingIntervals.map((interval) => [
+      stripePriceVariable(planId, interval),
+      v.optional(stripeSecretSchema(['price_'])),
+    ]),
+  ),
+) as Record<string, v.OptionalSchema<ReturnType<typeof stripeSecretSchema>, undefined>>;
 
 const envSchema = v.object({
   PORT: v.optional(portSchema, '8080'),
@@ -211,6 +248,12 @@ const envSchema = v.object({
     ),
     'satchel-files',
   ),
+  // --- Payments (Stripe): unset, every workspace stays on Free and Billing says so ---
+  STRIPE_SECRET_KEY: v.optional(stripeSecretSchema(['sk_', 'rk_'])),
+  STRIPE_WEBHOOK_SECRET: v.optional(stripeSecretSchema(['whsec_'])),
+  // Where the Stripe library sends its calls; only for tests' local fake (Stripe's own by default).
+  STRIPE_API_BASE: v.optional(urlSchema(['http:', 'https:'])),
+  ...stripePriceEntries,
   // --- Real-time hub ---
   REDIS_URL: v.optional(urlSchema(['redis:', 'rediss:'])),
   REDIS_PREFIX: v.optional(
@@ -279,6 +322,18 @@ export interface Env {
     /** AZURE_STORAGE_*: Azure Blob Storage; null keeps bytes under DATA_DIR/files. */
     azure: { connectionString: string; container: string } | null;
   };
+  /**
+   * STRIPE_*: payments; null without STRIPE_SECRET_KEY (every workspace on Free, Billing says
+   * payments are not configured).
+   */
+  stripe: {
+    secretKey: string;
+    webhookSecret: string;
+    /** The Stripe price of each paid plan and interval that is on sale (STRIPE_PRICE_*). */
+    prices: { planId: PlanId; interval: BillingInterval; priceId: string }[];
+    /** STRIPE_API_BASE: a local fake's address; null talks to Stripe. */
+    apiBase: { protocol: 'http' | 'https'; host: string; port: number } | null;
+  } | null;
   /** The notification hub. */
   realtime: {
     /** REDIS_URL + REDIS_PREFIX: groups and sends span processes; null keeps them in-process. */
@@ -308,6 +363,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     pairProblem(out, 'GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'),
     pairProblem(out, 'CAPTCHA_SECRET', 'CAPTCHA_SITE_KEY'),
     pairProblem(out, 'SUPABASE_URL', 'SUPABASE_ANON_KEY'),
+    // Without the webhook secret no payment would ever be confirmed: refuse half a setup.
+    pairProblem(out, 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'),
+    samePriceProblem(out),
   ].filter((problem) => problem !== null);
   if (problems.length > 0) {
     throw new EnvError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
@@ -377,11 +435,50 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
           }
         : null,
     },
+    stripe: readStripe(out),
     realtime: {
       redis: out.REDIS_URL ? { url: out.REDIS_URL, prefix: out.REDIS_PREFIX } : null,
       allowedOrigins: out.HUB_ALLOWED_ORIGINS ?? [],
     },
   };
+}
+
+function readStripe(out: Record<string, unknown>): Env['stripe'] {
+  const secretKey = out.STRIPE_SECRET_KEY as string | undefined;
+  const webhookSecret = out.STRIPE_WEBHOOK_SECRET as string | undefined;
+  if (!secretKey || !webhookSecret) return null;
+  const prices = paidPlanIds.flatMap((planId) =>
+    billingIntervals.flatMap((interval) => {
+      const priceId = out[stripePriceVariable(planId, interval)] as string | undefined;
+      return priceId ? [{ planId, interval, priceId }] : [];
+    }),
+  );
+  const base = out.STRIPE_API_BASE as string | undefined;
+  const url = base ? new URL(base) : null;
+  return {
+    secretKey,
+    webhookSecret,
+    prices,
+    apiBase: url
+      ? {
+          protocol: url.protocol === 'http:' ? 'http' : 'https',
+          host: url.hostname,
+          port: Number(url.port || (url.protocol === 'http:' ? 80 : 443)),
+        }
+      : null,
+  };
+}
+
+/** One price selling two plans or intervals would make a subscription's plan ambiguous. */
+function samePriceProblem(out: Record<string, unknown>): string | null {
+  const names = paidPlanIds.flatMap((planId) =>
+    billingIntervals.map((interval) => stripePriceVariable(planId, interval)),
+  );
+  for (const [index, name] of names.entries()) {
+    const twin = names.slice(index + 1).find((other) => out[other] && out[other] === out[name]);
+    if (twin) return `${twin}: must differ from ${name} (each plan and interval has its own price)`;
+  }
+  return null;
 }
 
 /** Variables that only make sense together: one without the other is a mistake, not a default. */

@@ -21,6 +21,10 @@ import { createRealtime } from './realtime/create-realtime.ts';
 import type { HubSessions } from './realtime/notification-hub.ts';
 import { createOutboxSmsSender } from './sms/outbox-sms-sender.ts';
 import { startServer } from './start-server.ts';
+import { createInvoiceEventHandler } from './endpoints/portal-invoices.ts';
+import { stripeEventHandlers } from './stripe/stripe-event-handlers.ts';
+import { createStripeGateway } from './stripe/stripe-gateway.ts';
+import { createStripeWebhookRoute } from './stripe/stripe-webhook-route.ts';
 
 const projectRoot = path.resolve(import.meta.dirname, '..');
 
@@ -125,6 +129,24 @@ async function main(): Promise<void> {
     'files: storage ready',
   );
   files.sweeps.start();
+  // Payments: null without STRIPE_SECRET_KEY (everything on Free); the webhook at /api/stripe.
+  const stripe = createStripeGateway(env.stripe);
+  mounts.push({
+    path: '/api/stripe',
+    app: createStripeWebhookRoute({
+      db,
+      gateway: stripe,
+      handlers: {
+        ...stripeEventHandlers,
+        // A client paying an invoice in the portal (server/endpoints/portal-invoices.ts).
+        invoice: createInvoiceEventHandler({
+          notifications: realtime.notifications,
+          publisher: realtime.publisher,
+        }),
+      },
+    }),
+  });
+  logger.info({ payments: stripe ? 'stripe' : 'not configured' }, 'payments');
 
   const app = createHttpApp({
     db,
@@ -136,6 +158,7 @@ async function main(): Promise<void> {
       publicConfig,
       realtime,
       files: files.handlers,
+      stripe,
     }),
     verifyAccessToken,
     publishInvalidation,

@@ -39,6 +39,8 @@ import { Route as PublicTermsOfServiceRouteImport } from './routes/_public/terms
 import { Route as AppAuthConfirmRegistrationRouteImport } from './routes/_app/auth/confirm-registration.tsx'
 import { Route as AppClientsIndexRouteImport } from './routes/_app/clients/index.tsx'
 import { Route as AppClientsIdRouteImport } from './routes/_app/clients/$id.tsx'
+import { Route as AppInvoicesIndexRouteImport } from './routes/_app/invoices/index.tsx'
+import { Route as AppInvoicesInvoiceIdRouteImport } from './routes/_app/invoices/$invoiceId.tsx'
 import { Route as AppProjectsIndexRouteImport } from './routes/_app/projects/index.tsx'
 import { Route as PortalSharedTokenRouteImport } from './routes/_portal/shared/$token.tsx'
 import { Route as PublicSubscriptionCancelRouteImport } from './routes/_public/subscription/cancel.tsx'
@@ -194,6 +196,16 @@ const AppClientsIdRoute = AppClientsIdRouteImport.update({
   path: '/clients/$id',
   getParentRoute: () => AppRoute,
 } as any)
+const AppInvoicesIndexRoute = AppInvoicesIndexRouteImport.update({
+  id: '/invoices/',
+  path: '/invoices/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppInvoicesInvoiceIdRoute = AppInvoicesInvoiceIdRouteImport.update({
+  id: '/invoices/$invoiceId',
+  path: '/invoices/$invoiceId',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppProjectsIndexRoute = AppProjectsIndexRouteImport.update({
   id: '/projects/',
   path: '/projects/',
@@ -261,10 +273,12 @@ export interface FileRoutesByFullPath {
   '/terms-of-service': typeof PublicTermsOfServiceRoute
   '/auth/confirm-registration': typeof AppAuthConfirmRegistrationRoute
   '/clients/$id': typeof AppClientsIdRoute
+  '/invoices/$invoiceId': typeof AppInvoicesInvoiceIdRoute
   '/shared/$token': typeof PortalSharedTokenRoute
   '/subscription/cancel': typeof PublicSubscriptionCancelRoute
   '/subscription/success': typeof PublicSubscriptionSuccessRoute
   '/clients/': typeof AppClientsIndexRoute
+  '/invoices/': typeof AppInvoicesIndexRoute
   '/projects/': typeof AppProjectsIndexRoute
   '/projects/$projectId/$clientId': typeof AppProjectsProjectIdClientIdRoute
   '/projects/$projectId/activity': typeof AppProjectsProjectIdActivityRoute
@@ -296,10 +310,12 @@ export interface FileRoutesByTo {
   '/terms-of-service': typeof PublicTermsOfServiceRoute
   '/auth/confirm-registration': typeof AppAuthConfirmRegistrationRoute
   '/clients/$id': typeof AppClientsIdRoute
+  '/invoices/$invoiceId': typeof AppInvoicesInvoiceIdRoute
   '/shared/$token': typeof PortalSharedTokenRoute
   '/subscription/cancel': typeof PublicSubscriptionCancelRoute
   '/subscription/success': typeof PublicSubscriptionSuccessRoute
   '/clients': typeof AppClientsIndexRoute
+  '/invoices': typeof AppInvoicesIndexRoute
   '/projects': typeof AppProjectsIndexRoute
   '/projects/$projectId/$clientId': typeof AppProjectsProjectIdClientIdRoute
   '/projects/$projectId/activity': typeof AppProjectsProjectIdActivityRoute
@@ -336,10 +352,12 @@ export interface FileRoutesById {
   '/_public/': typeof PublicIndexRoute
   '/_app/auth/confirm-registration': typeof AppAuthConfirmRegistrationRoute
   '/_app/clients/$id': typeof AppClientsIdRoute
+  '/_app/invoices/$invoiceId': typeof AppInvoicesInvoiceIdRoute
   '/_portal/shared/$token': typeof PortalSharedTokenRoute
   '/_public/subscription/cancel': typeof PublicSubscriptionCancelRoute
   '/_public/subscription/success': typeof PublicSubscriptionSuccessRoute
   '/_app/clients/': typeof AppClientsIndexRoute
+  '/_app/invoices/': typeof AppInvoicesIndexRoute
   '/_app/projects/': typeof AppProjectsIndexRoute
   '/_app/projects/$projectId/$clientId': typeof AppProjectsProjectIdClientIdRoute
   '/_app/projects/$projectId/activity': typeof AppProjectsProjectIdActivityRoute
@@ -373,10 +391,12 @@ export interface FileRouteTypes {
     | '/terms-of-service'
     | '/auth/confirm-registration'
     | '/clients/$id'
+    | '/invoices/$invoiceId'
     | '/shared/$token'
     | '/subscription/cancel'
     | '/subscription/success'
     | '/clients/'
+    | '/invoices/'
     | '/projects/'
     | '/projects/$projectId/$clientId'
     | '/projects/$projectId/activity'
@@ -408,10 +428,12 @@ export interface FileRouteTypes {
     | '/terms-of-service'
     | '/auth/confirm-registration'
     | '/clients/$id'
+    | '/invoices/$invoiceId'
     | '/shared/$token'
     | '/subscription/cancel'
     | '/subscription/success'
     | '/clients'
+    | '/invoices'
     | '/projects'
     | '/projects/$projectId/$clientId'
     | '/projects/$projectId/activity'
@@ -447,10 +469,12 @@ export interface FileRouteTypes {
     | '/_public/'
     | '/_app/auth/confirm-registration'
     | '/_app/clients/$id'
+    | '/_app/invoices/$invoiceId'
     | '/_portal/shared/$token'
     | '/_public/subscription/cancel'
     | '/_public/subscription/success'
     | '/_app/clients/'
+    | '/_app/invoices/'
     | '/_app/projects/'
     | '/_app/projects/$projectId/$clientId'
     | '/_app/projects/$projectId/activity'
@@ -676,6 +700,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppClientsIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/invoices/': {
+      id: '/_app/invoices/'
+      path: '/invoices'
+      fullPath: '/invoices/'
+      preLoaderRoute: typeof AppInvoicesIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/invoices/$invoiceId': {
+      id: '/_app/invoices/$invoiceId'
+      path: '/invoices/$invoiceId'
+      fullPath: '/invoices/$invoiceId'
+      preLoaderRoute: typeof AppInvoicesInvoiceIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/projects/': {
       id: '/_app/projects/'
       path: '/projects'
@@ -736,7 +774,9 @@ interface AppRouteChildren {
   AppSettingsRoute: typeof AppSettingsRoute
   AppAuthConfirmRegistrationRoute: typeof AppAuthConfirmRegistrationRoute
   AppClientsIdRoute: typeof AppClientsIdRoute
+  AppInvoicesInvoiceIdRoute: typeof AppInvoicesInvoiceIdRoute
   AppClientsIndexRoute: typeof AppClientsIndexRoute
+  AppInvoicesIndexRoute: typeof AppInvoicesIndexRoute
   AppProjectsIndexRoute: typeof AppProjectsIndexRoute
   AppProjectsProjectIdClientIdRoute: typeof AppProjectsProjectIdClientIdRoute
   AppProjectsProjectIdActivityRoute: typeof AppProjectsProjectIdActivityRoute
@@ -750,7 +790,9 @@ const AppRouteChildren: AppRouteChildren = {
   AppSettingsRoute: AppSettingsRoute,
   AppAuthConfirmRegistrationRoute: AppAuthConfirmRegistrationRoute,
   AppClientsIdRoute: AppClientsIdRoute,
+  AppInvoicesInvoiceIdRoute: AppInvoicesInvoiceIdRoute,
   AppClientsIndexRoute: AppClientsIndexRoute,
+  AppInvoicesIndexRoute: AppInvoicesIndexRoute,
   AppProjectsIndexRoute: AppProjectsIndexRoute,
   AppProjectsProjectIdClientIdRoute: AppProjectsProjectIdClientIdRoute,
   AppProjectsProjectIdActivityRoute: AppProjectsProjectIdActivityRoute,

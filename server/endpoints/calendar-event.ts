@@ -44,36 +44,41 @@ export const calendarEventHooks: EntityHooks = {
   },
 };
 
-async function unlinkEvents(
-  tx: Queryable,
-  ctx: { current: Row; identity: Identity; changes: ChangeRecorder },
+/**
+ * Unlinks an entity's rows from a project about to go (`project_id` is a link, not a parent):
+ * each row's change is recorded, so every device sees it unlinked rather than pointing nowhere.
+ */
+export async function unlinkFromProjects(
+  entity: { sqlTable: string; table: string },
+  ctx: { tx: Queryable; current: Row; identity: Identity; changes: ChangeRecorder },
   where: string,
   id: string,
 ): Promise<void> {
+  const { tx } = ctx;
   const { rows } = await tx.query<{ id: string }>(
-    `SELECT id FROM calendar_event WHERE ${where} ORDER BY id FOR UPDATE`,
+    `SELECT id FROM ${entity.sqlTable} WHERE ${where} ORDER BY id FOR UPDATE`,
     [id],
   );
-  for (const event of rows) {
+  for (const row of rows) {
     const seq = await ctx.changes.record({
       workspaceId: String(ctx.current.workspaceId),
-      table: calendarEventEntity.table,
-      entityId: event.id,
+      table: entity.table as never,
+      entityId: row.id,
       op: 'upsert',
     });
     await tx.query(
-      'UPDATE calendar_event SET project_id = NULL, updated_at = now(), updated_by = $2, version = $3 WHERE id = $1',
-      [event.id, ctx.identity.userId, seq],
+      `UPDATE ${entity.sqlTable} SET project_id = NULL, updated_at = now(), updated_by = $2, version = $3 WHERE id = $1`,
+      [row.id, ctx.identity.userId, seq],
     );
   }
 }
 
 export const unlinkProjectEvents: NonNullable<EntityHooks['beforeDelete']> = (ctx) =>
-  unlinkEvents(ctx.tx, ctx, 'project_id = $1', String(ctx.current.id));
+  unlinkFromProjects(calendarEventEntity, ctx, 'project_id = $1', String(ctx.current.id));
 
 export const unlinkClientEvents: NonNullable<EntityHooks['beforeDelete']> = (ctx) =>
-  unlinkEvents(
-    ctx.tx,
+  unlinkFromProjects(
+    calendarEventEntity,
     ctx,
     'project_id IN (SELECT id FROM project WHERE client_id = $1)',
     String(ctx.current.id),

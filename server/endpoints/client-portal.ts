@@ -80,7 +80,10 @@ export function createClientPortalHandlers(
   deps: ClientPortalDeps | null,
   rateLimiter: RateLimiter,
   notifications: Pick<NotificationStore, 'createNotification'>,
-): ResourceHandlers<'client-portal'> {
+): Omit<
+  ResourceHandlers<'client-portal'>,
+  'client-portal/get-invoices' | 'client-portal/pay-invoice'
+> {
   const need = (): ClientPortalDeps => {
     if (!deps) throw new AppError(ErrorCode.UNAVAILABLE, NOT_SET_UP);
     return deps;

@@ -11,6 +11,8 @@ import { createContactHandlers } from './contact.ts';
 import { createFeedbackHandlers } from './feedback.ts';
 import { createFileHandlers, type FileHandlerDeps } from './file.ts';
 import { createFileShareLinkHandlers } from './file-share-link.ts';
+import { createInvoiceHandlers } from './invoice.ts';
+import { createPortalInvoiceHandlers } from './portal-invoices.ts';
 import { createNotificationHandlers } from './notifications.ts';
 import { createPortalAccessHandlers } from './portal-access.ts';
 import { createProjectActivityHandlers } from './project-activity.ts';
@@ -18,6 +20,8 @@ import { createSyncedEntityHandlers } from './synced-entity-handlers.ts';
 import { createRegisterHandlers } from './register.ts';
 import { createSignalrHandlers } from './signalr.ts';
 import { createSyncHandlers } from './sync.ts';
+import { createSubscriptionHandlers } from './subscription.ts';
+import type { StripeGateway } from '../stripe/stripe-gateway.ts';
 import { createSystemHandlers } from './system.ts';
 import { createUserHandlers } from './user.ts';
 import { createWorkspaceHandlers } from './workspace.ts';
@@ -33,6 +37,8 @@ export interface EndpointHandlerDeps {
   realtime?: Pick<Realtime, 'hub' | 'notifications' | 'publisher'>;
   /** File storage; absent (harnesses of other parts), file links answer 503. */
   files?: FileHandlerDeps;
+  /** Stripe (server/stripe/); absent or null: payments are not configured. */
+  stripe?: StripeGateway | null;
 }
 
 export function createEndpointHandlers(deps: EndpointHandlerDeps): EndpointHandlers {
@@ -55,15 +61,24 @@ export function createEndpointHandlers(deps: EndpointHandlerDeps): EndpointHandl
           change as Parameters<typeof realtime.publisher.publishRowsChanged>[0],
         ),
     }),
+    ...createInvoiceHandlers({ mailer: deps.mailer, publicUrl: deps.files?.publicUrl ?? null }),
     ...createProjectActivityHandlers(),
     ...createFileHandlers(deps.files ?? null),
     ...createFileShareLinkHandlers(deps.files ?? null, rateLimiter),
     ...createPortalAccessHandlers(deps.files ?? null),
     ...createClientPortalHandlers(deps.files ?? null, rateLimiter, realtime.notifications),
+    ...createPortalInvoiceHandlers({
+      gateway: deps.stripe ?? null,
+      publicUrl: deps.files?.publicUrl ?? '',
+    }),
     ...createSyncHandlers(),
     ...createNotificationHandlers(realtime),
     ...createSignalrHandlers(realtime),
     // The feed URL is absolute under PUBLIC_URL (a relative path without one).
     ...createCalendarFeedHandlers(deps.files?.publicUrl ?? ''),
+    ...createSubscriptionHandlers({
+      gateway: deps.stripe ?? null,
+      publicUrl: deps.files?.publicUrl ?? 'http://localhost:8080',
+    }),
   };
 }

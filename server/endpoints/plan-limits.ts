@@ -1,7 +1,14 @@
 /**
  * The plan's limits, enforced where the data is written (the contract's plans are the one source:
- * the pricing page shows the same numbers). A workspace is on Free until subscriptions exist (the
- * money issue stores the plan); `workspacePlan` is the one place that will read it.
+ * the pricing page shows the same numbers). `workspacePlan` is the one place that reads which plan
+ * a workspace is on: its subscription as Stripe's webhooks left it (server/stripe/), Free without
+ * one. Where each limit is enforced:
+ * - activeProjects: creating or reopening a project (requireActiveProjectRoom, project.ts);
+ * - storageBytes: accepting an upload (requireStorageRoom, server/files/file-records.ts);
+ * - members: adding a member (requireMemberRoom; only registration adds one today, the owner of a
+ *   new workspace, and invitations come with issue 17);
+ * - portalBranding: the portal's workspace settings (client-portal.ts) show the workspace's brand
+ *   only on a plan that includes it.
  */
 import {
   activeProjectLimitMessage,
@@ -9,14 +16,25 @@ import {
   getPlan,
   UPGRADE_PATH,
   type Plan,
+  type PlanId,
 } from '#contract/entities/plan.ts';
 import type { Queryable } from '../db/database.ts';
 import { AppError, ErrorCode } from '../http/app-error.ts';
 
 export { isActiveProject } from '#contract/entities/plan.ts';
 
-export function workspacePlan(_tx: Queryable, _workspaceId: string): Promise<Plan> {
-  return Promise.resolve(getPlan(DEFAULT_PLAN_ID));
+export async function workspacePlan(tx: Queryable, workspaceId: string): Promise<Plan> {
+  const { rows } = await tx.query<{ plan_id: PlanId; status: string }>(
+    'SELECT plan_id, status FROM workspace_subscription WHERE workspace_id = $1',
+    [workspaceId],
+  );
+  const row = rows[0];
+  // past_due keeps the paid plan: Stripe is still retrying the card (Smart Retries, for up to a
+  // few weeks) and the subscription has not ended; taking the limits away at the first failed
+  // charge would lock a workspace out of its own projects over an expired card. When the retries
+  // run out Stripe cancels it (or marks it unpaid), and that event takes the plan back to Free.
+  if (row && (row.status === 'active' || row.status === 'past_due')) return getPlan(row.plan_id);
+  return getPlan(DEFAULT_PLAN_ID);
 }
 
 /**
@@ -45,5 +63,29 @@ export async function requireActiveProjectRoom(
       max: limit,
       upgradePath: UPGRADE_PATH,
     },
+  });
+}
+
+/** The words for a full member allowance. */
+export function memberLimitMessage(plan: Plan): string {
+  return `The ${plan.name} plan includes ${plan.limits.members} ${plan.limits.members === 1 ? 'member' : 'members'}, the owner included. Upgrade for room for more people.`;
+}
+
+/**
+ * Refuses one more member beyond the plan's limit. Call it in the transaction that inserts the
+ * member row, before the insert; the workspace row is locked first so two invitations accepted at
+ * once cannot both take the last place.
+ */
+export async function requireMemberRoom(tx: Queryable, workspaceId: string): Promise<void> {
+  await tx.query('SELECT 1 FROM workspace WHERE id = $1 FOR UPDATE', [workspaceId]);
+  const plan = await workspacePlan(tx, workspaceId);
+  const limit = plan.limits.members;
+  const { rows } = await tx.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM workspace_member WHERE workspace_id = $1',
+    [workspaceId],
+  );
+  if ((rows[0]?.n ?? 0) < limit) return;
+  throw new AppError(ErrorCode.BUSINESS_RULE, memberLimitMessage(plan), {
+    details: { limit: 'members', plan: plan.id, max: limit, upgradePath: UPGRADE_PATH },
   });
 }

@@ -14,6 +14,12 @@ import { chatReactionHooks, chatReadHooks, createChatMessageHooks } from './chat
 import { createEntityHandlers, type EntityHooks, type PublishRows } from './entity-handlers.ts';
 import type { NotificationStore } from '../realtime/notification-store.ts';
 import { fileHooks } from './file.ts';
+import {
+  invoiceHooks,
+  invoicePaymentHooks,
+  keepClientsWithSentInvoices,
+  unlinkProjectInvoices,
+} from './invoice.ts';
 import { projectHooks } from './project.ts';
 import { columnHooks, milestoneHooks, noteHooks, taskHooks } from './project-work.ts';
 
@@ -29,8 +35,20 @@ export function createSyncedEntityHandlers(
 ): ResourceHandlers<SyncedEntities[number]['resource']> {
   const hooks: { readonly [N in SyncedEntityName]?: EntityHooks } = {
     // A deleted project (or a client with its projects) leaves its calendar events, unlinked.
-    client: { beforeDelete: unlinkClientEvents },
-    project: { ...projectHooks, beforeDelete: unlinkProjectEvents },
+    // ...and a client with sent invoices is kept: they are numbered records.
+    client: {
+      beforeDelete: async (ctx) => {
+        await keepClientsWithSentInvoices(ctx);
+        await unlinkClientEvents(ctx);
+      },
+    },
+    project: {
+      ...projectHooks,
+      beforeDelete: async (ctx) => {
+        await unlinkProjectEvents(ctx);
+        await unlinkProjectInvoices(ctx);
+      },
+    },
     milestone: milestoneHooks,
     'kanban-column': columnHooks,
     task: taskHooks,
@@ -42,6 +60,8 @@ export function createSyncedEntityHandlers(
     'chat-message': createChatMessageHooks(deps.notifications ?? null),
     'chat-reaction': chatReactionHooks,
     'chat-read': chatReadHooks,
+    invoice: invoiceHooks,
+    'invoice-payment': invoicePaymentHooks,
   };
   const handlers = Object.assign(
     {},

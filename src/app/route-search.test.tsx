@@ -107,6 +107,9 @@ const cases: [string, string, AuthState, string, Record<string, unknown>][] = [
     'view=agenda&date=2026-03-09',
     { view: 'agenda', date: '2026-03-09' },
   ],
+  ['/_app/invoices/', '/invoices', signedIn, 'state=overdue', { state: 'overdue' }],
+  // An unknown state reads as every invoice.
+  ['/_app/invoices/', '/invoices', signedIn, 'state=late', {}],
   // month is the default (no view), and a malformed date reads as today.
   ['/_app/calendar', '/calendar', signedIn, 'view=year&date=2026-02-31x', {}],
   [

@@ -64,6 +64,8 @@ describe('app database', () => {
       'clients',
       'fileCopies',
       'files',
+      'invoicePayments',
+      'invoices',
       'kanbanColumns',
       'keptProjects',
       'members',

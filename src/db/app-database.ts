@@ -171,6 +171,15 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
       chatReads: 'id, workspaceId, [workspaceId+projectId]',
     },
   },
+  {
+    // Invoices by status and project (the invoices list, a project's money) and by client; their
+    // payments by invoice.
+    version: 7,
+    stores: {
+      invoices: 'id, workspaceId, [workspaceId+status], [workspaceId+projectId], clientId',
+      invoicePayments: 'id, workspaceId, invoiceId',
+    },
+  },
 ];
 
 export const CURRENT_SCHEMA_VERSION = SCHEMA_VERSIONS.at(-1)?.version ?? 0;

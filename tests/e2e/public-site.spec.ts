@@ -539,13 +539,14 @@ test.describe('feedback form', () => {
 
 test.describe('billing result pages', () => {
   test('show the session_id Stripe sends back, and offer the next step', async ({ page }) => {
-    await gotoApp(page, '/billing-error?session_id=cs_test_a1B2c3D4e5F6g7H8');
+    // A client paying an invoice comes back with the invoice page to retry from (`back`).
+    await gotoApp(page, '/billing-error?session_id=cs_test_a1B2c3D4e5F6g7H8&back=%2Fclient-access');
     await expect(page.getByTestId('payment-reference')).toContainText(
       'Payment reference: cs_test_a1B2c3D4e5F6g7H8',
     );
     await expect(page.getByRole('link', { name: 'Try again' })).toHaveAttribute(
       'href',
-      '/settings?tab=billing',
+      '/client-access',
     );
     const support = page.getByRole('link', { name: 'Contact support' });
     await support.click();

@@ -17,7 +17,7 @@ test('billing shows the Free plan honestly, storage shows usage and asks to pers
 
   await page.goto(`${e2eOrigin}/settings?tab=billing&plan=pro&interval=year`);
   const yourPlan = page.getByRole('region', { name: 'Your plan' });
-  await expect(yourPlan.getByText('Paid plans cannot be bought yet')).toBeVisible();
+  await expect(yourPlan.getByRole('meter', { name: 'Active projects' })).toBeVisible();
   await expect(page.getByText('You picked Pro (yearly) on the pricing page')).toBeVisible();
   await expect(page.getByRole('listitem', { name: 'Pro' }).getByText('Your pick')).toBeVisible();
 

@@ -14,6 +14,7 @@ import {
 } from '@microsoft/signalr';
 import { runMigrations } from '../../server/db/migrate.ts';
 import type { Database } from '../../server/db/database.ts';
+import type { Mailer } from '../../server/mail/mailer.ts';
 import { createMemoryPgliteDatabase } from '../../server/db/pglite-database.ts';
 import { createEndpointHandlers } from '../../server/endpoints/create-endpoint-handlers.ts';
 import { createHttpApp } from '../../server/http/create-http-app.ts';
@@ -72,6 +73,8 @@ export async function startHubServer(options: {
   backplane?: Backplane;
   timings?: Partial<HubTimings>;
   methods?: Readonly<Record<string, HubMethod>>;
+  /** Mail sent by the app's operations (a no-op by default). */
+  mailer?: Mailer;
 }): Promise<HubServer> {
   const db = options.db ?? (await createMigratedDb());
   const logger = createLogger({ level: 'silent' });
@@ -89,7 +92,7 @@ export async function startHubServer(options: {
     logger,
     handlers: createEndpointHandlers({
       version: '0.0.0-test',
-      mailer: { send: () => Promise.resolve() },
+      mailer: options.mailer ?? { send: () => Promise.resolve() },
       contactEmail: 'team@test',
       publicConfig: () => ({
         supabaseUrl: PUBLIC_URL,

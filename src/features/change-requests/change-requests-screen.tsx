@@ -20,6 +20,8 @@ import {
 import { useProjects } from '../../data/project-queries.ts';
 import { writeErrorFields } from '../../data/write-error-fields.ts';
 import { Button } from '../../ui/button.tsx';
+import { EmptyState } from '../../ui/empty-state.tsx';
+import { PageHeading } from '../../ui/page-heading.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { showUndoNotice } from '../../ui/undo-notice.ts';
@@ -66,21 +68,9 @@ const answeredWords: Record<AnswerOutcome['status'], (title: string) => string> 
 
 export function ChangeRequestsScreen(props: ChangeRequestsScreenProps) {
   usePageTitle('Change requests');
-  const heading = useRef<HTMLHeadingElement>(null);
-  // Arriving here, focus starts at the page's heading (a screen reader reads where it is).
-  useEffect(() => {
-    heading.current?.focus({ preventScroll: true });
-  }, []);
   return (
     <div>
-      <h1
-        id={HEADING_ID}
-        ref={heading}
-        tabIndex={-1}
-        className="text-3xl font-bold tracking-tight text-fg outline-none sm:text-4xl"
-      >
-        Change requests
-      </h1>
+      <PageHeading id={HEADING_ID}>Change requests</PageHeading>
       <p className="mt-2 max-w-prose text-fg-muted">
         What your clients asked to change, across your projects: price it, answer it, and add it to
         the plan.
@@ -367,27 +357,6 @@ function projectHref(project: LocalProject | undefined): string | null {
   return project
     ? `/projects/${encodeURIComponent(project.id)}/${encodeURIComponent(project.clientId)}`
     : null;
-}
-
-function EmptyState({
-  icon,
-  title,
-  children,
-  action,
-}: {
-  icon: ReactNode;
-  title: string;
-  children: ReactNode;
-  action: ReactNode;
-}) {
-  return (
-    <section className="flex flex-col items-center rounded-2xl border border-dashed border-border-strong bg-surface px-6 py-12 text-center">
-      {icon}
-      <h2 className="mt-4 text-xl font-semibold text-fg">{title}</h2>
-      <p className="mt-2 max-w-md text-fg-muted">{children}</p>
-      <div className="mt-6">{action}</div>
-    </section>
-  );
 }
 
 function NoRequests({ onCreate }: { onCreate: () => void }) {

@@ -14,6 +14,8 @@ import { ProjectStatusBadge } from '../projects/project-status-badge.tsx';
 import { useActiveProjects, useProjectsDueSoon } from '../../data/project-queries.ts';
 import { useSync, useSyncStatus } from '../workspace/sync-context.tsx';
 import { useWorkspace, WorkspaceGate } from '../workspace/workspace-gate.tsx';
+import { localToday } from '../../data/invoices.ts';
+import { DashboardMoney } from './dashboard-money.tsx';
 import { DashboardWork } from './dashboard-work.tsx';
 import { Panel } from './dashboard-panel.tsx';
 import { WelcomeModal } from './welcome-modal.tsx';
@@ -29,14 +31,6 @@ export function DashboardScreen() {
       <WelcomeModal />
     </>
   );
-}
-
-/** Today in the user's time zone as YYYY-MM-DD (due dates are plain dates). */
-function localToday(): string {
-  const now = new Date();
-  const month = String(now.getMonth() + 1).padStart(2, '0');
-  const day = String(now.getDate()).padStart(2, '0');
-  return `${now.getFullYear()}-${month}-${day}`;
 }
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short' });
@@ -64,6 +58,7 @@ function DashboardContent() {
       </p>
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         <DashboardWork workspaceId={workspace.id} today={today} />
+        <DashboardMoney workspaceId={workspace.id} />
         <Panel
           title="Due soon"
           icon={<CalendarClock aria-hidden="true" size={18} />}

@@ -50,6 +50,7 @@ import { ProjectStatusBadge } from '../projects/project-status-badge.tsx';
 import { portalActionFailure, type PortalActionResult } from './portal-action-result.ts';
 import type { QuoteDecision } from './portal-change-request-item.tsx';
 import { PortalChangeRequests } from './portal-change-requests.tsx';
+import { PortalInvoices } from './portal-invoices.tsx';
 import {
   PortalMilestoneItem,
   SIGN_OFF_OFFLINE,
@@ -649,6 +650,11 @@ export function PortalProjectScreen({
         decide={decide}
         remove={(id) => outboxRef.current?.remove(id)}
       />
+
+      {/* The demo plays the portal's other calls in the page; invoices are a real server's. */}
+      {embedded || readOnly ? null : (
+        <PortalInvoices callEndpoint={callEndpoint} projectId={projectId} offline={offline} />
+      )}
 
       <section aria-labelledby="portal-files" className="flex flex-col gap-3">
         <h2 id="portal-files" className="text-xl font-semibold text-fg">

@@ -15,11 +15,11 @@ import {
 import { addDefaultColumns } from '../../data/project-work.ts';
 import {
   activeProjectLimitMessage,
-  DEFAULT_PLAN_ID,
-  getPlan,
   isActiveProject,
   UPGRADE_PATH,
 } from '#contract/entities/plan.ts';
+import { useCallEndpoint } from '../activity/activity-timeline.tsx';
+import { checkPlanLimit } from '../billing/workspace-plan.ts';
 import type { LocalClient, LocalProject } from '../../db/app-database.ts';
 import type { LocalWriteContext } from '../../db/local-write.ts';
 import { Button } from '../../ui/button.tsx';
@@ -110,6 +110,8 @@ function CreateProjectForm({
   const [errors, setErrors] = useState<WriteErrorFields>({});
   const [isSaving, setSaving] = useState(false);
   const [isPlanFull, setPlanFull] = useState(false);
+  // The plan may have changed on another device: a refusal asks the server first (online).
+  const callEndpoint = useCallEndpoint();
 
   const set = <K extends keyof Values>(key: K, value: Values[K]) => {
     setValues((current) => ({ ...current, [key]: value }));
@@ -152,13 +154,12 @@ function CreateProjectForm({
       // Check the project first: a refused project must not leave a new client behind.
       parseOrThrow(createProjectInputSchema, { ...input, id: uuidv7() });
       // The server refuses a project over the plan's allowance; say so now, not as a sync issue.
-      const plan = getPlan(DEFAULT_PLAN_ID);
-      const allowance = plan.limits.activeProjects;
-      if (
-        allowance !== null &&
-        isActiveProject({ status: input.status, archived: false }) &&
-        (await countActiveProjects(ctx.db, workspaceId)) >= allowance
-      ) {
+      const active = isActiveProject({ status: input.status, archived: false });
+      const count = active ? await countActiveProjects(ctx.db, workspaceId) : 0;
+      const { plan, fits } = await checkPlanLimit(callEndpoint, workspaceId, ({ limits }) =>
+        limits.activeProjects === null ? true : count < limits.activeProjects,
+      );
+      if (!fits) {
         setErrors({ form: activeProjectLimitMessage(plan) });
         setPlanFull(true);
         return;

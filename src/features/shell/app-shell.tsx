@@ -4,6 +4,7 @@ import type { AuthUser } from '../../auth/auth-controller.ts';
 import { SkipLink } from '../../ui/skip-link.tsx';
 import { ThemeToggle } from '../../ui/theme-toggle.tsx';
 import { NotificationBell } from '../notifications/notification-bell.tsx';
+import { SearchLauncher } from '../search/search-launcher.tsx';
 import { AccountMenu } from './account-menu.tsx';
 import { appNavItems } from './app-nav-items.ts';
 import { BrandLink } from './brand-link.tsx';
@@ -54,6 +55,7 @@ export function AppShell({ user, onSignOut, syncStatus, children }: AppShellProp
             <BrandLink to="/dashboard" />
           </div>
           <div className="ml-auto flex items-center gap-3">
+            <SearchLauncher />
             {syncStatus}
             <NotificationBell />
             <AccountMenu user={user} onSignOut={onSignOut} />
@@ -71,12 +73,14 @@ export function AppShell({ user, onSignOut, syncStatus, children }: AppShellProp
         aria-label="App"
         className="fixed inset-x-0 bottom-0 z-30 flex border-t border-border bg-surface pb-[env(safe-area-inset-bottom)] md:hidden"
       >
-        {appNavItems.map(({ to, shortLabel, Icon }) => (
-          <Link key={to} to={to} className={bottomLinkClass}>
-            <Icon aria-hidden="true" size={20} />
-            {shortLabel}
-          </Link>
-        ))}
+        {appNavItems
+          .filter((item) => !('bottomBar' in item) || item.bottomBar)
+          .map(({ to, shortLabel, Icon }) => (
+            <Link key={to} to={to} className={bottomLinkClass}>
+              <Icon aria-hidden="true" size={20} />
+              {shortLabel}
+            </Link>
+          ))}
       </nav>
     </div>
   );

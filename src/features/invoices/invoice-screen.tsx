@@ -1,0 +1,529 @@
+/**
+ * /invoices/$invoiceId: one invoice. A draft is edited here, offline too: its client's project,
+ * currency, dates and terms, its lines (typed, or added from the project's milestones with their
+ * amounts), its notes; every change is saved when a field is left. Send needs the network: it
+ * waits for this device's queued changes to the draft, then the server numbers it and emails the
+ * client. A sent invoice is read-only: payments and refunds are recorded against it (offline
+ * too), and it can be voided while nothing is paid.
+ */
+import {
+  invoiceNumberText,
+  paymentTerms,
+  paymentTermsWords,
+  type InvoiceLine,
+} from '#contract/entities/invoice.ts';
+import { formatMoney, lineAmounts } from '#contract/entities/invoice-totals.ts';
+import { sendInvoice } from '#contract/endpoints/invoice.ts';
+import { useNavigate } from '@tanstack/react-router';
+import { ArrowLeft, Flag, Send, Trash2 } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useClient } from '../../data/client-queries.ts';
+import { invoiceWrites, useInvoiceView, type InvoiceView } from '../../data/invoices.ts';
+import { useProjects } from '../../data/project-queries.ts';
+import { writeErrorFields, type WriteErrorFields } from '../../data/write-error-fields.ts';
+import { useLiveQuery } from '../../db/live-query.ts';
+import { Button } from '../../ui/button.tsx';
+import { PageHeading } from '../../ui/page-heading.tsx';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { FormTextField } from '../../ui/form-text-field.tsx';
+import { SelectField } from '../../ui/select-field.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { TextLink } from '../../ui/text-link.tsx';
+import { usePageTitle } from '../../ui/use-page-title.ts';
+import { useToast } from '../../ui/use-toast.ts';
+import { useCallEndpoint, useOnline } from '../activity/activity-timeline.tsx';
+import { readSubmitFailure } from '../marketing/form-errors.ts';
+import { useSync, useWriteContext } from '../workspace/sync-context.tsx';
+import { WorkspaceGate } from '../workspace/workspace-gate.tsx';
+import { InvoiceLinesEditor } from './invoice-lines-editor.tsx';
+import { InvoicePanel } from './invoice-panel.tsx';
+import { InvoicePayments } from './invoice-payments.tsx';
+import { InvoiceStateBadge } from './invoice-state-badge.tsx';
+import { MilestoneLinesSheet } from './milestone-lines-sheet.tsx';
+
+const HEADING_ID = 'invoice-heading';
+
+export function InvoiceScreen({ invoiceId }: { invoiceId: string }) {
+  return (
+    <div>
+      <TextLink href="/invoices" className="mb-4 inline-flex items-center gap-1 text-sm">
+        <ArrowLeft aria-hidden="true" size={16} />
+        Invoices
+      </TextLink>
+      <WorkspaceGate>
+        <InvoiceContent invoiceId={invoiceId} />
+      </WorkspaceGate>
+    </div>
+  );
+}
+
+function InvoiceContent({ invoiceId }: { invoiceId: string }) {
+  const { handle } = useSync();
+  const view = useInvoiceView(handle.db, invoiceId);
+  usePageTitle(view ? `${invoiceNumberText(view.invoice.number)} · Invoices` : 'Invoice');
+  if (view === undefined) {
+    return (
+      <div role="status" className="flex items-center justify-center gap-2 py-16 text-fg-muted">
+        <Spinner size="small" />
+        Loading the invoice…
+      </div>
+    );
+  }
+  if (view === null) {
+    return (
+      <div>
+        <PageHeading id={HEADING_ID}>Invoice not found</PageHeading>
+        <p className="mt-2 text-fg-muted">
+          This invoice is not on this device: it may have been deleted, or it has not synced yet.{' '}
+          <TextLink href="/invoices">Back to invoices</TextLink>
+        </p>
+      </div>
+    );
+  }
+  return <InvoiceBody view={view} />;
+}
+
+function InvoiceBody({ view }: { view: InvoiceView }) {
+  const { handle } = useSync();
+  const ctx = useWriteContext();
+  const toaster = useToast();
+  const navigate = useNavigate();
+  const { invoice, totals } = view;
+  const client = useClient(handle.db, invoice.clientId);
+  const projects = useProjects(handle.db, invoice.workspaceId, { includeArchived: true });
+  const [errors, setErrors] = useState<WriteErrorFields>({});
+  const [addingMilestones, setAddingMilestones] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [confirmVoid, setConfirmVoid] = useState(false);
+  const draft = invoice.status === 'draft';
+  const project = projects?.find((candidate) => candidate.id === invoice.projectId);
+  const clientProjects = (projects ?? []).filter(
+    (candidate) => candidate.clientId === invoice.clientId && !candidate.archived,
+  );
+
+  const save = async (patch: Parameters<typeof invoiceWrites.update>[2]) => {
+    try {
+      await invoiceWrites.update(ctx, invoice.id, patch);
+      setErrors({});
+      return true;
+    } catch (error) {
+      setErrors(writeErrorFields(error));
+      return false;
+    }
+  };
+
+  const money = (minor: number) => formatMoney(minor, invoice.currency);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <header className="flex flex-col gap-2">
+        <div className="flex flex-wrap items-center gap-3">
+          <PageHeading id={HEADING_ID}>
+            {draft ? 'Draft invoice' : invoiceNumberText(invoice.number)}
+          </PageHeading>
+          <InvoiceStateBadge state={view.state} />
+        </div>
+        <p className="text-fg-muted">
+          {client ? (
+            <TextLink href={`/clients/${encodeURIComponent(client.id)}`}>{client.name}</TextLink>
+          ) : (
+            'A client not on this device'
+          )}
+          {project ? ` · ${project.name}` : null}
+          {invoice.issueDate ? ` · Issued ${invoice.issueDate}` : null}
+          {invoice.dueDate && !draft ? ` · Due ${invoice.dueDate}` : null}
+        </p>
+      </header>
+
+      {draft ? (
+        <InvoicePanel id="invoice-details" title="Details">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <BlurField
+              label="Title"
+              value={invoice.title}
+              error={errors.title}
+              onCommit={(title) => save({ title })}
+            />
+            <SelectField
+              label="Project"
+              options={[
+                { id: 'none', label: 'No project' },
+                ...clientProjects.map((candidate) => ({ id: candidate.id, label: candidate.name })),
+              ]}
+              value={invoice.projectId ?? 'none'}
+              onChange={(value) => void save({ projectId: value === 'none' ? null : value })}
+              error={errors.projectId}
+            />
+            <BlurField
+              label="Currency"
+              value={invoice.currency}
+              error={errors.currency}
+              description="An ISO 4217 code, like EUR or USD."
+              onCommit={(currency) => save({ currency })}
+            />
+            <SelectField
+              label="Payment terms"
+              options={paymentTerms.map((id) => ({ id, label: paymentTermsWords[id] }))}
+              value={invoice.paymentTerms}
+              onChange={(value) =>
+                void save(
+                  value === 'custom'
+                    ? { paymentTerms: value }
+                    : { paymentTerms: value, dueDate: null },
+                )
+              }
+              error={errors.paymentTerms}
+            />
+            <BlurField
+              label="Issue date"
+              type="date"
+              value={invoice.issueDate ?? ''}
+              description="Empty: the day it is sent."
+              error={errors.issueDate}
+              onCommit={(value) => save({ issueDate: value === '' ? null : value })}
+            />
+            <BlurField
+              label="Due date"
+              type="date"
+              value={invoice.dueDate ?? ''}
+              description={
+                invoice.paymentTerms === 'custom'
+                  ? 'Required before sending.'
+                  : 'Empty: set from the payment terms when sent.'
+              }
+              error={errors.dueDate}
+              onCommit={(value) =>
+                save(value === '' ? { dueDate: null } : { dueDate: value, paymentTerms: 'custom' })
+              }
+            />
+          </div>
+        </InvoicePanel>
+      ) : null}
+
+      <InvoicePanel
+        id="invoice-lines"
+        title="Lines"
+        action={
+          draft && invoice.projectId ? (
+            <Button variant="secondary" onPress={() => setAddingMilestones(true)}>
+              <Flag aria-hidden="true" size={18} />
+              Add milestones
+            </Button>
+          ) : null
+        }
+      >
+        <div>
+          {draft ? (
+            <InvoiceLinesEditor
+              lines={invoice.lines}
+              currency={invoice.currency}
+              onSave={(lines) => save({ lines })}
+            />
+          ) : (
+            <ReadOnlyLines lines={invoice.lines} money={money} />
+          )}
+          {errors.lines ? (
+            <p role="alert" className="mt-2 text-sm font-medium text-danger">
+              {errors.lines}
+            </p>
+          ) : null}
+        </div>
+        <dl className="mt-2 ml-auto grid max-w-xs grid-cols-[1fr_auto] gap-x-6 gap-y-1 text-sm">
+          <dt className="text-fg-muted">Subtotal</dt>
+          <dd className="text-right tabular-nums">{money(totals.subtotal)}</dd>
+          {totals.discount > 0 ? (
+            <>
+              <dt className="text-fg-muted">Discount</dt>
+              <dd className="text-right tabular-nums">−{money(totals.discount)}</dd>
+            </>
+          ) : null}
+          <dt className="text-fg-muted">Tax</dt>
+          <dd className="text-right tabular-nums">{money(totals.tax)}</dd>
+          <dt className="border-t border-border pt-1 font-semibold text-fg">Total</dt>
+          <dd className="border-t border-border pt-1 text-right font-semibold tabular-nums text-fg">
+            {money(totals.total)}
+          </dd>
+          {!draft ? (
+            <>
+              <dt className="text-fg-muted">Paid</dt>
+              <dd className="text-right tabular-nums">{money(view.paid)}</dd>
+              <dt className="font-semibold text-fg">Due</dt>
+              <dd className="text-right font-semibold tabular-nums text-fg">{money(view.due)}</dd>
+            </>
+          ) : null}
+        </dl>
+      </InvoicePanel>
+
+      {draft ? (
+        <InvoicePanel id="invoice-notes" title="Notes" hideTitle>
+          <BlurField
+            label="Notes on the invoice"
+            value={invoice.notes ?? ''}
+            description="Printed under the lines: thanks, scope, how to pay."
+            error={errors.notes}
+            onCommit={(value) => save({ notes: value.trim() === '' ? null : value })}
+          />
+        </InvoicePanel>
+      ) : invoice.notes ? (
+        <InvoicePanel id="invoice-notes" title="Notes">
+          <p className="whitespace-pre-wrap text-fg">{invoice.notes}</p>
+        </InvoicePanel>
+      ) : null}
+
+      {draft ? (
+        <SendPanel view={view} onDelete={() => setConfirmDelete(true)} />
+      ) : invoice.status === 'sent' ? (
+        <>
+          <InvoicePayments view={view} />
+          {view.paid === 0 ? (
+            <div>
+              <Button variant="secondary" onPress={() => setConfirmVoid(true)}>
+                Void invoice
+              </Button>
+            </div>
+          ) : null}
+        </>
+      ) : (
+        <p className="text-fg-muted">
+          This invoice is void: it stays on record with its number and is no longer owed.
+        </p>
+      )}
+
+      {addingMilestones && invoice.projectId ? (
+        <MilestoneLinesSheet
+          invoice={invoice}
+          projectId={invoice.projectId}
+          onClose={() => setAddingMilestones(false)}
+          onAdd={async (lines) => {
+            if (await save({ lines: [...invoice.lines, ...lines] })) {
+              setAddingMilestones(false);
+              toaster.show({
+                tone: 'success',
+                message: `${lines.length} ${lines.length === 1 ? 'line' : 'lines'} added`,
+              });
+            }
+          }}
+        />
+      ) : null}
+      <ConfirmDialog
+        isOpen={confirmDelete}
+        title="Delete this draft?"
+        confirmLabel="Delete draft"
+        isDestructive
+        onCancel={() => setConfirmDelete(false)}
+        onConfirm={() => {
+          setConfirmDelete(false);
+          invoiceWrites
+            .delete(ctx, invoice.id)
+            .then(() => {
+              toaster.show({ message: 'Draft deleted' });
+              void navigate({ to: '/invoices' });
+            })
+            .catch((error: unknown) => setErrors(writeErrorFields(error)));
+        }}
+      >
+        It has no number yet, so nothing is skipped in your numbering.
+      </ConfirmDialog>
+      <ConfirmDialog
+        isOpen={confirmVoid}
+        title={`Void ${invoiceNumberText(invoice.number)}?`}
+        confirmLabel="Void invoice"
+        isDestructive
+        onCancel={() => setConfirmVoid(false)}
+        onConfirm={() => {
+          setConfirmVoid(false);
+          void save({ status: 'void' }).then((done) => {
+            if (done) toaster.show({ message: `${invoiceNumberText(invoice.number)} voided` });
+          });
+        }}
+      >
+        It stays on record with its number and is no longer owed. To bill again, draft a new
+        invoice.
+      </ConfirmDialog>
+    </div>
+  );
+}
+
+function ReadOnlyLines({
+  lines,
+  money,
+}: {
+  lines: readonly InvoiceLine[];
+  money: (minor: number) => string;
+}) {
+  return (
+    <table className="w-full text-sm">
+      <thead>
+        <tr className="text-left text-fg-muted">
+          <th scope="col" className="py-2 font-medium">
+            Description
+          </th>
+          <th scope="col" className="py-2 text-right font-medium">
+            Qty
+          </th>
+          <th scope="col" className="hidden py-2 text-right font-medium sm:table-cell">
+            Price
+          </th>
+          <th scope="col" className="hidden py-2 text-right font-medium sm:table-cell">
+            Tax
+          </th>
+          <th scope="col" className="py-2 text-right font-medium">
+            Amount
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {lines.map((line) => {
+          const amounts = lineAmounts(line);
+          return (
+            <tr key={line.id} className="border-t border-border align-top">
+              <td className="py-2 pr-2 text-fg">
+                {line.description}
+                {line.discountPercent > 0 ? (
+                  <span className="block text-fg-muted">{line.discountPercent}% off</span>
+                ) : null}
+              </td>
+              <td className="py-2 text-right tabular-nums">{line.quantity}</td>
+              <td className="hidden py-2 text-right tabular-nums sm:table-cell">
+                {money(line.unitPrice)}
+              </td>
+              <td className="hidden py-2 text-right tabular-nums sm:table-cell">{line.taxRate}%</td>
+              <td className="py-2 text-right tabular-nums">{money(amounts.net)}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+/** A text field saved when left (Enter too), reset to the stored value when that changes. */
+function BlurField({
+  label,
+  value,
+  onCommit,
+  error,
+  description,
+  type,
+}: {
+  label: string;
+  value: string;
+  onCommit: (value: string) => Promise<boolean>;
+  error: string | undefined;
+  description?: string;
+  type?: 'date';
+}) {
+  const [text, setText] = useState(value);
+  useEffect(() => setText(value), [value]);
+  const commit = () => {
+    if (text !== value) void onCommit(text);
+  };
+  return (
+    <FormTextField
+      label={label}
+      value={text}
+      onChange={setText}
+      onBlur={commit}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') commit();
+      }}
+      error={error}
+      {...(description ? { description } : {})}
+      {...(type ? { type } : {})}
+    />
+  );
+}
+
+/** Send, or why not yet: offline, no lines, or this device's changes still on their way. */
+function SendPanel({ view, onDelete }: { view: InvoiceView; onDelete: () => void }) {
+  const { handle } = useSync();
+  const callEndpoint = useCallEndpoint();
+  const online = useOnline();
+  const toaster = useToast();
+  const { invoice } = view;
+  const [sending, setSending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const pending = useLiveQuery(
+    () => handle.db.outbox.where('[entity+entityId]').equals(['invoice', invoice.id]).count(),
+    [handle.db, invoice.id],
+  );
+  const waitingToSend = useRef(false);
+
+  const send = async () => {
+    if (!callEndpoint) return;
+    setFailure(null);
+    setSending(true);
+    try {
+      const answer = await callEndpoint(sendInvoice, { query: { id: invoice.id }, body: {} });
+      toaster.show({
+        tone: 'success',
+        message: answer.emailed
+          ? `${invoiceNumberText(answer.invoice.number)} sent: your client was emailed`
+          : `${invoiceNumberText(answer.invoice.number)} is numbered and sent; the client has no email address, so send it yourself`,
+      });
+      handle.notifyOutboxChanged();
+    } catch (error) {
+      setFailure(readSubmitFailure(error).message);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const sendWhenSaved = async () => {
+    setSending(true);
+    // A field left by pressing Send saves first (its blur runs before this turn ends).
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const queued = await handle.db.outbox
+      .where('[entity+entityId]')
+      .equals(['invoice', invoice.id])
+      .count();
+    if (queued === 0) {
+      void send();
+      return;
+    }
+    waitingToSend.current = true;
+    handle.notifyOutboxChanged();
+  };
+
+  // Queued changes to the draft go first: Send waits for them, then sends what was pushed.
+  useEffect(() => {
+    if (!waitingToSend.current || pending !== 0) return;
+    waitingToSend.current = false;
+    void send();
+  });
+
+  const reason = !online
+    ? 'Sending needs a connection: it numbers the invoice and emails your client. Your draft is saved on this device.'
+    : invoice.lines.length === 0
+      ? 'Add a line before sending.'
+      : null;
+
+  return (
+    <InvoicePanel id="invoice-send" title="Send">
+      <p className="text-sm text-fg-muted">
+        Sending gives this invoice the next number and emails your client a link to it. After that
+        its lines are fixed: a mistake is voided and issued again.
+      </p>
+      {reason ? <p className="text-sm text-fg-muted">{reason}</p> : null}
+      {failure ? (
+        <p role="alert" className="text-sm font-medium text-danger">
+          {failure}
+        </p>
+      ) : null}
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
+        <Button variant="secondary" onPress={onDelete}>
+          <Trash2 aria-hidden="true" size={18} />
+          Delete draft
+        </Button>
+        <Button
+          isDisabled={reason !== null || callEndpoint === null}
+          isPending={sending}
+          onPress={() => void sendWhenSaved()}
+        >
+          <Send aria-hidden="true" size={18} />
+          Send invoice
+        </Button>
+      </div>
+    </InvoicePanel>
+  );
+}

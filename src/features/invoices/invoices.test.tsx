@@ -1,0 +1,202 @@
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { InvoiceLine } from '#contract/entities/invoice.ts';
+import type { AppDatabase } from '../../db/app-database.ts';
+import { createClient } from '../../data/client-mutations.ts';
+import {
+  invoicePaymentWrites,
+  listInvoiceViews,
+  moneyFigures,
+  newInvoiceLine,
+  readInvoiceView,
+  type LocalInvoice,
+} from '../../data/invoices.ts';
+import {
+  createTestDatabase,
+  expectAccessible,
+  renderWithSync,
+  USER_ID,
+  WS,
+} from '../projects/project-screen-test-utils.tsx';
+import { InvoiceLinesEditor, parseLine } from './invoice-lines-editor.tsx';
+import { InvoicePayments } from './invoice-payments.tsx';
+
+afterEach(cleanup);
+
+/** An invoice as a pull brings it: the server's row, nothing pending on this device. */
+async function putPulled(db: AppDatabase, values: Partial<LocalInvoice>): Promise<LocalInvoice> {
+  const row: LocalInvoice = {
+    id: crypto.randomUUID(),
+    workspaceId: WS,
+    clientId: 'c1',
+    title: 'Invoice',
+    projectId: null,
+    status: 'sent',
+    number: 1,
+    currency: 'EUR',
+    issueDate: '2026-11-01',
+    dueDate: '2026-12-01',
+    paymentTerms: 'net_30',
+    lines: [newInvoiceLine({ description: 'Design', unitPrice: 100_000 })],
+    notes: null,
+    sentAt: '2026-11-01T10:00:00.000Z',
+    viewedAt: null,
+    createdAt: '2026-11-01T10:00:00.000Z',
+    createdBy: USER_ID,
+    updatedAt: '2026-11-01T10:00:00.000Z',
+    updatedBy: USER_ID,
+    version: 3,
+    _v: 3,
+    _pending: 0,
+    _deleted: false,
+    _base: {},
+    ...values,
+  };
+  await db.invoices.put(row);
+  return row;
+}
+
+describe('invoice figures on the device', () => {
+  it('derives each invoice’s state and the dashboard’s money from lines and payments', async () => {
+    const db = await createTestDatabase();
+    const ctx = { db, userId: USER_ID };
+    const late = await putPulled(db, { dueDate: '2026-11-10', number: 1 });
+    const part = await putPulled(db, { number: 2 });
+    await putPulled(db, { status: 'draft', number: null, sentAt: null });
+    await putPulled(db, {
+      currency: 'JPY',
+      number: 3,
+      lines: [newInvoiceLine({ description: 'Fee', unitPrice: 5000 })],
+    });
+    await invoicePaymentWrites.create(ctx, {
+      workspaceId: WS,
+      invoiceId: part.id,
+      amount: 40_000,
+      paidOn: '2026-11-20',
+    });
+    await invoicePaymentWrites.create(ctx, {
+      workspaceId: WS,
+      invoiceId: part.id,
+      kind: 'refund',
+      amount: 10_000,
+      paidOn: '2026-11-21',
+    });
+    const views = await listInvoiceViews(db, WS, '2026-11-24');
+    const state = (id: string) => views.find((view) => view.invoice.id === id)?.state;
+    expect(state(late.id)).toBe('overdue');
+    expect(state(part.id)).toBe('partly_paid');
+    expect(moneyFigures(views, '2026-11-24')).toEqual([
+      // 1,000 overdue + 700 still due on the partly paid one; 300 net came in this month.
+      {
+        currency: 'EUR',
+        outstanding: 170_000,
+        overdue: 100_000,
+        paidThisMonth: 30_000,
+        overdueCount: 1,
+      },
+      { currency: 'JPY', outstanding: 5000, overdue: 0, paidThisMonth: 0, overdueCount: 0 },
+    ]);
+  });
+});
+
+describe('the draft’s lines', () => {
+  it('parses amounts in the currency’s units and refuses what the contract refuses', () => {
+    const base = {
+      id: crypto.randomUUID(),
+      description: 'Hosting',
+      quantity: '2',
+      unitPrice: '12.5',
+      taxRate: '20',
+      discountPercent: '0',
+      milestoneId: null,
+      changeRequestId: null,
+    };
+    expect(parseLine(base, 'EUR')).toMatchObject({ line: { unitPrice: 1250, quantity: 2 } });
+    expect(parseLine({ ...base, unitPrice: '12.5' }, 'JPY').errors).toMatchObject({
+      unitPrice: expect.stringContaining('Enter a price'),
+    });
+    expect(parseLine({ ...base, taxRate: '500' }, 'EUR').errors).toEqual({
+      taxRate: 'The tax rate is at most 100%',
+    });
+    expect(parseLine({ ...base, quantity: '-1' }, 'EUR').errors).toEqual({
+      quantity: 'A quantity cannot be negative',
+    });
+    expect(parseLine({ ...base, description: ' ' }, 'EUR').errors).toEqual({
+      description: 'Describe the line',
+    });
+  });
+
+  it('saves the lines together when a field is left, and not while one is wrong', async () => {
+    const user = userEvent.setup();
+    const saves: InvoiceLine[][] = [];
+    const line = newInvoiceLine({ description: 'Design', unitPrice: 100_000 });
+    renderWithSync(
+      <InvoiceLinesEditor
+        lines={[line]}
+        currency="EUR"
+        onSave={(lines) => {
+          saves.push(lines);
+          return Promise.resolve(true);
+        }}
+      />,
+      await createTestDatabase(),
+    );
+    const tax = screen.getByRole('textbox', { name: 'Tax %, line 1' });
+    await user.clear(tax);
+    await user.type(tax, '500');
+    await user.tab();
+    expect(await screen.findByText('The tax rate is at most 100%')).toBeTruthy();
+    expect(saves).toHaveLength(0);
+    await user.clear(tax);
+    await user.type(tax, '20');
+    await user.tab();
+    await waitFor(() => expect(saves).toHaveLength(1));
+    expect(saves[0]?.[0]).toMatchObject({ taxRate: 20, unitPrice: 100_000 });
+    expect(screen.getByText('Amount, line 1:').parentElement?.textContent).toContain('1,000.00');
+
+    await user.click(screen.getByRole('button', { name: 'Add line' }));
+    expect(document.activeElement).toBe(
+      screen.getByRole('textbox', { name: 'Description, line 2' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Remove line 1' }));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByRole('textbox', { name: 'Description, line 1' }),
+      ),
+    );
+    await expectAccessible();
+  });
+});
+
+describe('payments of a sent invoice', () => {
+  it('records a payment up to what is due, offline through the outbox', async () => {
+    const user = userEvent.setup();
+    const db = await createTestDatabase();
+    const ctx = { db, userId: USER_ID };
+    const client = await createClient(ctx, { workspaceId: WS, name: 'Acme' });
+    const invoice = await putPulled(db, { clientId: client.id });
+    const view = await readInvoiceView(db, invoice.id, '2026-11-24');
+    if (!view) throw new Error('no invoice');
+    renderWithSync(<InvoicePayments view={view} />, db);
+    const amount = screen.getByRole('textbox', { name: 'Amount (EUR)' });
+    expect((amount as HTMLInputElement).value).toBe('1000.00');
+    await user.clear(amount);
+    await user.type(amount, '1000.01');
+    await user.click(screen.getByRole('button', { name: 'Record payment' }));
+    expect(await screen.findByText(/more than the €1,000.00 still due/)).toBeTruthy();
+    expect(await db.invoicePayments.count()).toBe(0);
+    await user.clear(amount);
+    await user.type(amount, '250');
+    await user.click(screen.getByRole('button', { name: 'Record payment' }));
+    await waitFor(async () => expect(await db.invoicePayments.count()).toBe(1));
+    const [payment] = await db.invoicePayments.toArray();
+    expect(payment).toMatchObject({ amount: 25_000, kind: 'payment', invoiceId: invoice.id });
+    const queued = (await db.outbox.toArray()).at(-1);
+    expect(queued).toMatchObject({
+      entity: 'invoice-payment',
+      operation: 'create-invoice-payment',
+    });
+    await expectAccessible();
+  });
+});

@@ -1,0 +1,100 @@
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { CallEndpoint } from '#contract/define-endpoint.ts';
+import type { PortalInvoice } from '#contract/endpoints/invoice.ts';
+import { expectAccessible } from '../projects/project-screen-test-utils.tsx';
+import { PortalInvoices } from './portal-invoices.tsx';
+
+afterEach(cleanup);
+
+const invoice = (values: Partial<PortalInvoice>): PortalInvoice => ({
+  id: crypto.randomUUID(),
+  number: 7,
+  title: 'Website',
+  currency: 'EUR',
+  issueDate: '2026-11-01',
+  dueDate: '2026-12-01',
+  lines: [
+    {
+      id: 'l1',
+      description: 'Design',
+      quantity: 2,
+      unitPrice: 25_000,
+      taxRate: 0,
+      discountPercent: 0,
+    },
+  ],
+  notes: null,
+  total: 50_000,
+  paid: 20_000,
+  due: 30_000,
+  state: 'partly_paid',
+  payable: true,
+  ...values,
+});
+
+function api(answer: { invoices: PortalInvoice[]; paymentInstructions: string | null }) {
+  const calls: { operation: string; input: unknown }[] = [];
+  const callEndpoint = ((endpoint: { operation: string }, input: unknown) => {
+    calls.push({ operation: endpoint.operation, input });
+    if (endpoint.operation === 'get-invoices') return Promise.resolve(answer);
+    return Promise.resolve({ url: 'https://checkout.stripe.test/cs_1' });
+  }) as unknown as CallEndpoint;
+  return { callEndpoint, calls };
+}
+
+describe('the portal’s invoices', () => {
+  it('offers to pay what is due by card and opens Stripe’s page', async () => {
+    const user = userEvent.setup();
+    const opened: string[] = [];
+    const due = invoice({});
+    const { callEndpoint, calls } = api({
+      invoices: [due, invoice({ number: 6, due: 0, paid: 50_000, state: 'paid', payable: false })],
+      paymentInstructions: null,
+    });
+    render(
+      <PortalInvoices
+        callEndpoint={callEndpoint}
+        projectId="p1"
+        offline={false}
+        go={(url) => opened.push(url)}
+      />,
+    );
+    expect(await screen.findByRole('heading', { name: 'Invoices' })).toBeTruthy();
+    expect(screen.getByText('INV-0007 · Website')).toBeTruthy();
+    expect(screen.getByText(/Partly paid · Issued/)).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: /by card/ })).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Pay €300.00 by card' }));
+    await waitFor(() => expect(opened).toEqual(['https://checkout.stripe.test/cs_1']));
+    expect(calls.at(-1)).toMatchObject({
+      operation: 'pay-invoice',
+      input: { body: { projectId: 'p1', invoiceId: due.id } },
+    });
+    await expectAccessible();
+  });
+
+  it('says how to pay when cards are not taken, and cannot pay offline', async () => {
+    const { callEndpoint } = api({
+      invoices: [invoice({ payable: false })],
+      paymentInstructions: 'IBAN DE00 1234',
+    });
+    const { rerender } = render(
+      <PortalInvoices callEndpoint={callEndpoint} projectId="p1" offline={false} />,
+    );
+    expect(await screen.findByText('IBAN DE00 1234')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /by card/ })).toBeNull();
+    const payable = api({ invoices: [invoice({})], paymentInstructions: null });
+    rerender(<PortalInvoices callEndpoint={payable.callEndpoint} projectId="p1" offline={true} />);
+    expect(screen.getByText('You are offline: paying needs a connection.')).toBeTruthy();
+  });
+
+  it('shows nothing for a project with no invoices', async () => {
+    const { callEndpoint, calls } = api({ invoices: [], paymentInstructions: null });
+    const { container } = render(
+      <PortalInvoices callEndpoint={callEndpoint} projectId="p1" offline={false} />,
+    );
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(container.textContent).toBe('');
+  });
+});

@@ -1,0 +1,169 @@
+/**
+ * The portal's "Invoices" section: the client's invoices for this project, what each comes to and
+ * what is still due, and Pay by card when the workspace takes cards (Stripe Checkout, a page of
+ * Stripe's; paying needs the network and is never queued). Without card payments, the workspace's
+ * payment instructions say how to pay. Read when the page loads and again when the browser is
+ * back online; the last answer stays on screen offline, with a line saying so.
+ */
+import type { CallEndpoint } from '#contract/define-endpoint.ts';
+import { invoiceNumberText } from '#contract/entities/invoice.ts';
+import { formatMoney, invoiceStateWords, lineAmounts } from '#contract/entities/invoice-totals.ts';
+import {
+  getPortalInvoices,
+  payPortalInvoice,
+  type PortalInvoice,
+} from '#contract/endpoints/invoice.ts';
+import { CreditCard } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
+import { Button } from '../../ui/button.tsx';
+import { formatDate } from '../milestones/milestone-format.ts';
+import { portalActionFailure } from './portal-action-result.ts';
+
+interface Loaded {
+  invoices: PortalInvoice[];
+  paymentInstructions: string | null;
+}
+
+export function PortalInvoices({
+  callEndpoint,
+  projectId,
+  offline,
+  go = (url) => window.location.assign(url),
+}: {
+  callEndpoint: CallEndpoint;
+  projectId: string;
+  offline: boolean;
+  /** Opens Stripe's page (a test records it instead). */
+  go?: (url: string) => void;
+}) {
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [paying, setPaying] = useState<string | null>(null);
+  const [payError, setPayError] = useState<{ id: string; message: string } | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      setLoaded(await callEndpoint(getPortalInvoices, { query: { projectId } }));
+      setFailed(false);
+    } catch {
+      setFailed(true);
+    }
+  }, [callEndpoint, projectId]);
+
+  useEffect(() => {
+    if (!offline) void load();
+  }, [load, offline]);
+
+  const pay = async (invoice: PortalInvoice) => {
+    setPaying(invoice.id);
+    setPayError(null);
+    try {
+      const { url } = await callEndpoint(payPortalInvoice, {
+        query: {},
+        body: { projectId, invoiceId: invoice.id },
+      });
+      go(url);
+    } catch (error) {
+      const failure = portalActionFailure(error, 'You are offline: paying needs a connection.');
+      setPayError({ id: invoice.id, message: failure.ok ? '' : failure.message });
+      setPaying(null);
+    }
+  };
+
+  // Nothing billed to this project yet: no section (most projects, most of the time).
+  if (loaded && loaded.invoices.length === 0) return null;
+  if (!loaded && !failed) return null;
+
+  return (
+    <section aria-labelledby="portal-invoices" className="flex flex-col gap-3">
+      <h2 id="portal-invoices" className="text-xl font-semibold text-fg">
+        Invoices
+      </h2>
+      {failed ? (
+        <p role="status" className="text-sm text-fg-muted">
+          {loaded
+            ? 'Invoices could not be refreshed just now; showing the ones you saw last.'
+            : 'Your invoices could not be loaded just now.'}
+        </p>
+      ) : null}
+      {offline && loaded ? (
+        <p className="text-sm text-fg-muted">You are offline: paying needs a connection.</p>
+      ) : null}
+      <ul className="flex flex-col gap-3">
+        {(loaded?.invoices ?? []).map((invoice) => (
+          <li
+            key={invoice.id}
+            className="flex flex-col gap-3 rounded-2xl border border-border bg-surface p-4 sm:p-5"
+          >
+            <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+              <h3 className="font-semibold text-fg">
+                {invoiceNumberText(invoice.number)} · {invoice.title}
+              </h3>
+              <p className="font-semibold tabular-nums text-fg">
+                {formatMoney(invoice.total, invoice.currency)}
+              </p>
+            </div>
+            <p className="text-sm text-fg-muted">
+              {invoiceStateWords[invoice.state]}
+              {invoice.issueDate ? ` · Issued ${formatDate(invoice.issueDate)}` : ''}
+              {invoice.dueDate && invoice.due > 0 ? ` · Due ${formatDate(invoice.dueDate)}` : ''}
+            </p>
+            <details className="text-sm">
+              <summary className="cursor-pointer font-medium text-brand">
+                {invoice.lines.length} {invoice.lines.length === 1 ? 'line' : 'lines'}
+              </summary>
+              <ul className="mt-2 flex flex-col gap-1">
+                {invoice.lines.map((line) => (
+                  <li key={line.id} className="flex justify-between gap-3">
+                    <span className="min-w-0 break-words text-fg">
+                      {line.quantity === 1 ? '' : `${line.quantity} × `}
+                      {line.description}
+                    </span>
+                    <span className="tabular-nums text-fg">
+                      {formatMoney(lineAmounts(line).total, invoice.currency)}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+              {invoice.notes ? (
+                <p className="mt-2 whitespace-pre-line text-fg-muted">{invoice.notes}</p>
+              ) : null}
+            </details>
+            {invoice.due > 0 ? (
+              <div className="flex flex-wrap items-center justify-between gap-3">
+                <p className="text-sm text-fg">
+                  Due:{' '}
+                  <strong className="tabular-nums">
+                    {formatMoney(invoice.due, invoice.currency)}
+                  </strong>
+                </p>
+                {invoice.payable ? (
+                  <Button
+                    isDisabled={offline}
+                    isPending={paying === invoice.id}
+                    onPress={() => void pay(invoice)}
+                  >
+                    <CreditCard aria-hidden="true" size={18} />
+                    Pay {formatMoney(invoice.due, invoice.currency)} by card
+                  </Button>
+                ) : null}
+              </div>
+            ) : null}
+            {payError?.id === invoice.id ? (
+              <p role="alert" className="text-sm font-medium text-danger">
+                {payError.message}
+              </p>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      {loaded?.paymentInstructions &&
+      loaded.invoices.some((invoice) => invoice.due > 0 && !invoice.payable) ? (
+        <div className="rounded-2xl border border-border bg-surface-muted p-4 text-sm">
+          <p className="font-semibold text-fg">How to pay</p>
+          <p className="mt-1 whitespace-pre-line text-fg">{loaded.paymentInstructions}</p>
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,241 @@
+// A client's invoices in the portal and paying one by card, through the app and Stripe's webhook
+// (the real `stripe` library against the local fake of tests/fixtures/fake-stripe.ts): only the
+// client's sent invoices of the session's project are listed (viewed on first sight), a Checkout
+// for exactly what is due, tagged for the invoices module; the paid session recorded once as a
+// `stripe` payment however often Stripe delivers it, members told; another client's invoice and
+// an unpaid session change nothing; without Stripe, paying is a 503.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createInvoiceEventHandler } from '../../server/endpoints/portal-invoices.ts';
+import { stripeEventHandlers } from '../../server/stripe/stripe-event-handlers.ts';
+import { createStripeGateway } from '../../server/stripe/stripe-gateway.ts';
+import { jsonRequest } from '../fixtures/create-test-app.ts';
+import { startFakeStripe, type FakeStripe } from '../fixtures/fake-stripe.ts';
+import { createRegisteredUserApp, type RegisteredUserApp } from '../fixtures/registered-user.ts';
+
+type Json = Record<string, any>;
+
+const newInvoiceLine = (values: { description: string; unitPrice: number }) => ({
+  id: randomUUID(),
+  quantity: 1,
+  taxRate: 0,
+  discountPercent: 0,
+  milestoneId: null,
+  changeRequestId: null,
+  ...values,
+});
+const WEBHOOK_SECRET = 'whsec_invoices';
+
+describe('portal invoices and card payments', { timeout: 60_000 }, () => {
+  let fake: FakeStripe;
+  let me: RegisteredUserApp;
+  let cookie = '';
+  let projectId = '';
+  let otherProjectId = '';
+  let clientId = '';
+  const told: Json[] = [];
+  const invalidated: Json[] = [];
+
+  const create = async (resource: string, operation: string, body: Json) => {
+    const answer = await me.call('POST', `/api/${resource}?endpoint=${operation}`, {
+      id: randomUUID(),
+      workspaceId: me.workspaceId,
+      ...body,
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    return answer.body;
+  };
+  const sentInvoice = async (body: Json) => {
+    const draft = (
+      await create('payment', 'create-invoice', {
+        clientId,
+        currency: 'EUR',
+        lines: [newInvoiceLine({ description: 'Design', unitPrice: 50_000 })],
+        ...body,
+      })
+    ).invoice;
+    const sent = await me.call('POST', `/api/payment?endpoint=send-invoice&id=${draft.id}`, {});
+    expect(sent.status).toBe(200);
+    return sent.body.invoice as Json;
+  };
+  const portal = async (method: string, url: string, body?: unknown) => {
+    const response = await me.t.app.request(
+      url,
+      body === undefined ? { method, headers: { cookie } } : jsonRequest(method, body, { cookie }),
+    );
+    const text = await response.text();
+    return { status: response.status, body: (text ? JSON.parse(text) : null) as Json };
+  };
+  const deliver = async (type: string, object: Json, id?: string) => {
+    const event = fake.signedEvent(type, object, id ? { id } : {});
+    const response = await me.t.app.request('/api/stripe/webhook', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': event.signature },
+      body: event.payload,
+    });
+    return response.status;
+  };
+  const stripePayments = async (invoiceId: string) =>
+    (
+      await me.t.db.query<Json>(
+        "SELECT amount::int AS amount, method FROM invoice_payment WHERE invoice_id = $1 AND method = 'stripe'",
+        [invoiceId],
+      )
+    ).rows;
+
+  beforeAll(async () => {
+    fake = await startFakeStripe({ webhookSecret: WEBHOOK_SECRET });
+    const stripe = createStripeGateway({
+      secretKey: 'sk_test_invoices',
+      webhookSecret: WEBHOOK_SECRET,
+      prices: [],
+      apiBase: { protocol: 'http', host: '127.0.0.1', port: fake.port },
+    });
+    me = await createRegisteredUserApp({
+      stripe,
+      publicUrl: 'https://satchel.example',
+      stripeEventHandlers: {
+        ...stripeEventHandlers,
+        invoice: createInvoiceEventHandler({
+          notifications: {
+            createNotification: (_scope, input) => {
+              told.push(input);
+              return Promise.resolve({} as never);
+            },
+          },
+          publisher: {
+            publishTablesInvalidated: (change) => Promise.resolve(void invalidated.push(change)),
+          },
+        }),
+      },
+    });
+    clientId = (await create('client', 'create-client', { name: 'Acme' })).client.id;
+    projectId = (await create('project', 'create-project', { clientId, name: 'Site' })).project.id;
+    const other = (await create('client', 'create-client', { name: 'Globex' })).client.id;
+    otherProjectId = (await create('project', 'create-project', { clientId: other, name: 'App' }))
+      .project.id;
+    const password = 'blue lagoon 42';
+    const access = await me.call(
+      'PATCH',
+      `/api/project?endpoint=update-portal-access&id=${projectId}`,
+      { enabled: true, password },
+    );
+    expect(access.status).toBe(200);
+    const entered = await me.t.app.request(
+      '/api/client-portal?endpoint=authenticate',
+      jsonRequest('POST', { projectId, password }),
+    );
+    expect(entered.status).toBe(200);
+    cookie = (entered.headers.get('set-cookie') ?? '').split(';')[0]!;
+  });
+  afterAll(async () => {
+    await me.t.cleanup();
+    await fake.close();
+  });
+
+  it('lists the client’s sent invoices of this project, never drafts or another client’s', async () => {
+    const mine = await sentInvoice({ projectId });
+    const unlinked = await sentInvoice({});
+    await create('payment', 'create-invoice', { clientId, projectId, currency: 'EUR' }); // a draft
+    const otherClient = (
+      await create('payment', 'create-invoice', {
+        clientId: (
+          await me.t.db.query<Json>('SELECT client_id FROM project WHERE id = $1', [otherProjectId])
+        ).rows[0]!.client_id,
+        projectId: otherProjectId,
+        currency: 'EUR',
+        lines: [newInvoiceLine({ description: 'X', unitPrice: 1 })],
+      })
+    ).invoice;
+    await me.call('POST', `/api/payment?endpoint=send-invoice&id=${otherClient.id}`, {});
+
+    const { status, body } = await portal(
+      'GET',
+      `/api/client-portal?endpoint=get-invoices&projectId=${projectId}`,
+    );
+    expect(status).toBe(200);
+    expect(body.invoices.map((invoice: Json) => invoice.id).sort()).toEqual(
+      [mine.id, unlinked.id].sort(),
+    );
+    expect(body.invoices[0]).toMatchObject({
+      total: 50_000,
+      paid: 0,
+      due: 50_000,
+      payable: true,
+      state: 'viewed',
+    });
+    expect(body.invoices[0]).not.toHaveProperty('createdBy');
+    const viewed = await me.t.db.query<Json>('SELECT viewed_at FROM invoice WHERE id = $1', [
+      mine.id,
+    ]);
+    expect(viewed.rows[0]!.viewed_at).not.toBeNull();
+
+    const foreign = await portal('POST', '/api/client-portal?endpoint=pay-invoice', {
+      projectId,
+      invoiceId: otherClient.id,
+    });
+    expect(foreign.status).toBe(403);
+    const noSession = await me.t.app.request(
+      `/api/client-portal?endpoint=get-invoices&projectId=${projectId}`,
+    );
+    expect(noSession.status).toBe(401);
+  });
+
+  it('pays what is due through Checkout, recorded once however often Stripe delivers it', async () => {
+    const invoice = await sentInvoice({ projectId });
+    // A part paid by bank transfer first: Checkout asks for the rest only.
+    await create('payment', 'create-invoice-payment', {
+      invoiceId: invoice.id,
+      amount: 20_000,
+      paidOn: '2026-11-20',
+    });
+    const before = fake.requests.length;
+    const made = await portal('POST', '/api/client-portal?endpoint=pay-invoice', {
+      projectId,
+      invoiceId: invoice.id,
+    });
+    expect(made.status).toBe(200);
+    const sent = fake.requests.slice(before)[0]!;
+    expect(sent.body).toMatchObject({
+      mode: 'payment',
+      metadata: { kind: 'invoice', invoiceId: invoice.id, workspaceId: me.workspaceId },
+      line_items: [{ quantity: '1', price_data: { currency: 'eur', unit_amount: '30000' } }],
+    });
+    expect(sent.idempotencyKey).toMatch(new RegExp(`^invoice:${invoice.id}:30000:`));
+    const sessionId = /\/checkout\/(cs_test_\w+)$/.exec(made.body.url as string)![1]!;
+
+    // Before paying, the completed-looking event changes nothing: Stripe says unpaid.
+    expect(await deliver('checkout.session.completed', fake.sessions.get(sessionId)!)).toBe(200);
+    expect(await stripePayments(invoice.id)).toEqual([]);
+
+    const session = fake.completeCheckout(sessionId);
+    expect(await deliver('checkout.session.completed', session)).toBe(200);
+    expect(await deliver('checkout.session.completed', session)).toBe(200); // another event id
+    expect(await deliver('checkout.session.async_payment_succeeded', session)).toBe(200);
+    expect(await stripePayments(invoice.id)).toEqual([{ amount: 30_000, method: 'stripe' }]);
+    expect(
+      told.some(
+        (note) => note.type === 'payment-recorded' && note.link === `/invoices/${invoice.id}`,
+      ),
+    ).toBe(true);
+    expect(invalidated.at(-1)).toMatchObject({
+      workspaceId: me.workspaceId,
+      tables: ['invoicePayments'],
+    });
+
+    const listed = await portal(
+      'GET',
+      `/api/client-portal?endpoint=get-invoices&projectId=${projectId}`,
+    );
+    expect(listed.body.invoices.find((row: Json) => row.id === invoice.id)).toMatchObject({
+      due: 0,
+      state: 'paid',
+      payable: false,
+    });
+    const again = await portal('POST', '/api/client-portal?endpoint=pay-invoice', {
+      projectId,
+      invoiceId: invoice.id,
+    });
+    expect(again.status).toBe(409);
+  });
+});
