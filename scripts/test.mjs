@@ -1,24 +1,22 @@
 // `npm test`: typecheck, lint, format check, unit + server + integration tests (Vitest), the
 // auth-js conformance suite (scripts/auth-conformance.mjs), one production build, then e2e in the
-// system Chromium against the real server. Stops at the first failing step and says which.
+// Chromium (scripts/chromium-path.mjs) against the real server. Stops at the first failing step and says which.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { resolveChromium } from './chromium-path.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
-const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-if (!existsSync(chromium)) {
-  console.error(
-    `No Chromium found at ${chromium}.\n` +
-      'The e2e tests drive the system Chromium. Install it with:\n' +
-      '  sudo apt-get update && sudo apt-get install -y chromium\n' +
-      'or point CHROMIUM_PATH at an existing Chromium or Chrome binary.',
-  );
+// CHROMIUM_PATH, the system's Chromium, or the one packaged in @sparticuz/chromium (README).
+const found = await resolveChromium();
+if ('error' in found) {
+  console.error(found.error);
   process.exit(1);
 }
+if (found.source !== 'system') console.log(`e2e Chromium: ${found.path} (${found.source})`);
+const chromium = found.path;
 
 const steps = [
   ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
@@ -39,7 +37,7 @@ for (const [name, command, args] of steps) {
   const result = spawnSync(command, args, {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, CHROMIUM_PATH: chromium },
+    env: { ...process.env, ...found.env, CHROMIUM_PATH: chromium },
   });
   if (result.status !== 0) {
     console.error(`\nnpm test failed at: ${name} (exit ${result.status ?? result.signal}).`);
