@@ -92,7 +92,7 @@ describe('routes of spec section 2', () => {
     ['/billing-success', 'Payment received', 'Payment received — Satchel'],
     ['/billing-error', 'Payment failed', 'Payment failed — Satchel'],
     ['/subscription/success', 'Subscription active', 'Subscription active — Satchel'],
-    ['/subscription/cancel', 'Subscription cancelled', 'Subscription cancelled — Satchel'],
+    ['/subscription/cancel', 'Checkout cancelled', 'Checkout cancelled — Satchel'],
     ['/client-access?projectId=p1&clientId=c1', 'Client access', 'Client access — Satchel'],
     ['/login', 'Sign in', 'Sign in — Satchel'],
     ['/signup', 'Create your account', 'Create your account — Satchel'],

@@ -21,7 +21,7 @@ const pages = [
   ['/billing-success', 'Payment received', 'Payment received — Satchel'],
   ['/billing-error', 'Payment failed', 'Payment failed — Satchel'],
   ['/subscription/success', 'Subscription active', 'Subscription active — Satchel'],
-  ['/subscription/cancel', 'Subscription cancelled', 'Subscription cancelled — Satchel'],
+  ['/subscription/cancel', 'Checkout cancelled', 'Checkout cancelled — Satchel'],
 ] as const;
 
 const notForSearch = new Set([

@@ -72,7 +72,7 @@ const content: Record<BillingResultKind, ResultContent> = {
   },
   'subscription-cancel': {
     path: '/subscription/cancel',
-    title: 'Subscription cancelled',
+    title: 'Checkout cancelled',
     lead: 'You left the checkout, so no new plan was started and nothing was charged.',
     next: [
       'Your current plan and everything in your workspace stay as they were.',

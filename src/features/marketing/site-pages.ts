@@ -153,8 +153,8 @@ export const sitePages = [
   },
   {
     path: '/subscription/cancel',
-    title: 'Subscription cancelled',
-    name: 'Subscription cancelled',
+    title: 'Checkout cancelled',
+    name: 'Checkout cancelled',
     description:
       'The subscription checkout was left before paying, so no new plan started and nothing was charged.',
     keywords: ['subscription', 'cancel'],
