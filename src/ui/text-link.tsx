@@ -1,8 +1,11 @@
+import type { Ref } from 'react';
 import { Link as AriaLink, type LinkProps as AriaLinkProps } from 'react-aria-components';
 
 export interface TextLinkProps extends Omit<AriaLinkProps, 'className'> {
   href: string;
   className?: string;
+  /** For focus to follow an item that became a link. */
+  ref?: Ref<HTMLAnchorElement>;
 }
 
 /** An inline link in running text; underlined so it does not rely on colour alone. */

@@ -2,7 +2,7 @@
  * The answer panel of one change request: what the client asked (description, wanted-by date),
  * the client's answer to a quote when there is one, the member's answer (a form, or read-only once
  * the client accepted), and for a change that goes ahead, the step that applies it to the
- * project's milestones. The request is read live, so a pull (the client accepting meanwhile)
+ * project's milestones and, when it costs something, the one that bills it. The request is read live, so a pull (the client accepting meanwhile)
  * shows at once.
  */
 import { changeGoesAhead } from '#contract/entities/change-request.ts';
@@ -17,6 +17,7 @@ import { Sheet, SheetActions } from '../../ui/sheet.tsx';
 import { TextLink } from '../../ui/text-link.tsx';
 import { formatDate } from '../milestones/milestone-format.ts';
 import { ApplyToMilestones } from './apply-to-milestones.tsx';
+import { ChangeRequestBilling, changeIsBillable } from './change-request-billing.tsx';
 import {
   AcceptedAnswer,
   ChangeRequestAnswerForm,
@@ -242,6 +243,8 @@ function AnswerStep({
           )}
         </section>
       ) : null}
+
+      {changeIsBillable(request) ? <ChangeRequestBilling request={request} /> : null}
 
       <SheetActions>
         <Button variant="ghost" onPress={onClose}>

@@ -503,3 +503,54 @@ describe('ChangeRequestsScreen', { timeout: 60_000 }, () => {
     expect(await screen.findByRole('link', { name: 'Change requests: 2 open' })).toBeTruthy();
   });
 });
+
+describe('billing a change', () => {
+  it('makes a draft invoice for an approved change that costs something, once', async () => {
+    const db = await createTestDatabase();
+    const { website } = await seedProjects(db);
+    const request = await putPulled(db, website.id, {
+      title: 'French version',
+      status: 'approved',
+      costImpact: 120050,
+      currency: 'EUR',
+    });
+    await putPulled(db, website.id, { title: 'Dark mode', status: 'declined', costImpact: 9000 });
+    const user = userEvent.setup();
+    renderScreen(db, { status: 'all' });
+
+    // A declined change is not billed.
+    await user.click(await screen.findByRole('button', { name: 'Dark mode' }));
+    let dialog = await screen.findByRole('dialog');
+    expect(within(dialog).queryByRole('button', { name: 'Invoice this change' })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+
+    await user.click(await screen.findByRole('button', { name: 'French version' }));
+    dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/This change adds €1,200.50/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Invoice this change' }));
+
+    const link = await within(dialog).findByRole('link', {
+      name: 'the draft “Change: French version”',
+    });
+    await waitFor(() => expect(document.activeElement).toBe(link));
+    expect(within(dialog).queryByRole('button', { name: 'Invoice this change' })).toBeNull();
+    const invoices = await db.invoices.toArray();
+    expect(invoices).toHaveLength(1);
+    expect(invoices[0]).toMatchObject({
+      clientId: website.clientId,
+      projectId: website.id,
+      currency: 'EUR',
+      number: null,
+      lines: [
+        expect.objectContaining({
+          description: 'French version',
+          quantity: 1,
+          unitPrice: 120050,
+          changeRequestId: request.id,
+        }),
+      ],
+    });
+    expect(link.getAttribute('href')).toBe(`/invoices/${invoices[0]?.id}`);
+    await expectAccessible();
+  });
+});
