@@ -45,6 +45,7 @@ import { createCalendarFeed, getCalendarFeed, revokeCalendarFeed } from './endpo
 import { getPortalInvoices, payPortalInvoice, sendInvoice } from './endpoints/invoice.ts';
 import { getProjectActivity } from './endpoints/project-activity.ts';
 import { subscriptionEndpoints } from './endpoints/subscription.ts';
+import { portalChatEndpoints } from './endpoints/portal-chat.ts';
 import { syncedEntities, type SyncedEntities } from './synced-entities.ts';
 import { getUserProfile, updateUserProfile } from './endpoints/user.ts';
 import {
@@ -109,6 +110,7 @@ export const endpointRegistry = [
   createCalendarFeed,
   revokeCalendarFeed,
   ...subscriptionEndpoints,
+  ...portalChatEndpoints,
   sendInvoice,
   getPortalInvoices,
   payPortalInvoice,

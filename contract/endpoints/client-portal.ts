@@ -81,6 +81,8 @@ export const portalAccessSchema = v.object({
   lastOpenedAt: v.nullable(text()),
   /** Portal sessions open now. */
   openSessions: v.number(),
+  /** The client reads and writes in the project's chat from the portal. */
+  chatEnabled: v.boolean(),
 });
 export type PortalAccess = v.InferOutput<typeof portalAccessSchema>;
 
@@ -107,6 +109,8 @@ export const updatePortalAccess = defineEndpoint({
     enabled: v.boolean('enabled is true or false'),
     /** Omitted or null: keep the current password. */
     password: v.optional(v.nullable(portalPasswordSchema)),
+    /** Omitted: keep the current setting. */
+    chatEnabled: v.optional(v.boolean('chatEnabled is true or false')),
   }),
   output: v.object({ portal: portalAccessSchema }),
 });

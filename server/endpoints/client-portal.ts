@@ -82,7 +82,10 @@ export function createClientPortalHandlers(
   notifications: Pick<NotificationStore, 'createNotification'>,
 ): Omit<
   ResourceHandlers<'client-portal'>,
-  'client-portal/get-invoices' | 'client-portal/pay-invoice'
+  | 'client-portal/get-invoices'
+  | 'client-portal/pay-invoice'
+  | 'client-portal/get-chat-messages'
+  | 'client-portal/send-chat-message'
 > {
   const need = (): ClientPortalDeps => {
     if (!deps) throw new AppError(ErrorCode.UNAVAILABLE, NOT_SET_UP);

@@ -15,8 +15,10 @@ import { createInvoiceHandlers } from './invoice.ts';
 import { createPortalInvoiceHandlers } from './portal-invoices.ts';
 import { createNotificationHandlers } from './notifications.ts';
 import { createPortalAccessHandlers } from './portal-access.ts';
+import { createPortalChatHandlers } from './portal-chat.ts';
 import { createProjectActivityHandlers } from './project-activity.ts';
 import { createSyncedEntityHandlers } from './synced-entity-handlers.ts';
+import type { PublishRows } from './entity-handlers.ts';
 import { createRegisterHandlers } from './register.ts';
 import { createSignalrHandlers } from './signalr.ts';
 import { createSyncHandlers } from './sync.ts';
@@ -44,6 +46,11 @@ export interface EndpointHandlerDeps {
 export function createEndpointHandlers(deps: EndpointHandlerDeps): EndpointHandlers {
   const rateLimiter = deps.rateLimiter ?? createRateLimiter();
   const realtime = deps.realtime ?? createDetachedRealtime();
+  // Live entities' committed rows go to the workspace's open apps (hub event rowsChanged).
+  const publishRows: PublishRows = (change) =>
+    realtime.publisher.publishRowsChanged(
+      change as Parameters<typeof realtime.publisher.publishRowsChanged>[0],
+    );
   return {
     ...createConfigHandlers(deps),
     ...createContactHandlers({ ...deps, rateLimiter }),
@@ -56,16 +63,14 @@ export function createEndpointHandlers(deps: EndpointHandlerDeps): EndpointHandl
       mailer: deps.mailer,
       publicUrl: deps.files?.publicUrl ?? null,
       notifications: realtime.notifications,
-      publishRows: (change) =>
-        realtime.publisher.publishRowsChanged(
-          change as Parameters<typeof realtime.publisher.publishRowsChanged>[0],
-        ),
+      publishRows,
     }),
     ...createInvoiceHandlers({ mailer: deps.mailer, publicUrl: deps.files?.publicUrl ?? null }),
     ...createProjectActivityHandlers(),
     ...createFileHandlers(deps.files ?? null),
     ...createFileShareLinkHandlers(deps.files ?? null, rateLimiter),
     ...createPortalAccessHandlers(deps.files ?? null),
+    ...createPortalChatHandlers({ rateLimiter, notifications: realtime.notifications, publishRows }),
     ...createClientPortalHandlers(deps.files ?? null, rateLimiter, realtime.notifications),
     ...createPortalInvoiceHandlers({
       gateway: deps.stripe ?? null,

@@ -62,9 +62,10 @@ async function readAccess(
     password_set_at: Date | null;
     last_opened_at: Date | null;
     open_sessions: number;
+    chat_enabled: boolean;
   }>(
     `SELECT pp.enabled, pp.password_hash IS NOT NULL AS has_password, pp.password_set_at,
-            pp.last_opened_at,
+            pp.last_opened_at, pp.chat_enabled,
             (SELECT count(*)::int FROM portal_session s
              WHERE s.project_id = pp.project_id AND s.expires_at > now()
                AND s.last_seen_at > now() - make_interval(mins => $2::int)) AS open_sessions
@@ -81,6 +82,7 @@ async function readAccess(
     url: `${publicUrl.replace(/\/+$/, '')}${portalPath(project.client_id, project.id)}`,
     lastOpenedAt: row?.last_opened_at?.toISOString() ?? null,
     openSessions: row?.open_sessions ?? 0,
+    chatEnabled: row?.chat_enabled ?? false,
   };
 }
 
@@ -104,8 +106,12 @@ export function createPortalAccessHandlers(deps: PortalAccessDeps | null): {
       const { publicUrl, passwords } = need();
       const project = await memberProject(tx, query.id, identity.userId);
       // Serialises two members changing the same portal.
-      const { rows } = await tx.query<{ enabled: boolean; password_hash: string | null }>(
-        'SELECT enabled, password_hash FROM project_portal WHERE project_id = $1 FOR UPDATE',
+      const { rows } = await tx.query<{
+        enabled: boolean;
+        password_hash: string | null;
+        chat_enabled: boolean;
+      }>(
+        'SELECT enabled, password_hash, chat_enabled FROM project_portal WHERE project_id = $1 FOR UPDATE',
         [project.id],
       );
       const current = rows[0];
@@ -116,13 +122,16 @@ export function createPortalAccessHandlers(deps: PortalAccessDeps | null): {
         });
       }
       const hash = newPassword === null ? null : await passwords.hash(newPassword);
+      const chatWas = current?.chat_enabled ?? false;
+      const chatEnabled = body.chatEnabled ?? chatWas;
       await tx.query(
-        `INSERT INTO project_portal (project_id, workspace_id, enabled, password_hash, password_set_at, updated_by)
-         VALUES ($1, $2, $3, $4, CASE WHEN $5 THEN now() END, $6)
+        `INSERT INTO project_portal (project_id, workspace_id, enabled, password_hash, password_set_at, updated_by, chat_enabled)
+         VALUES ($1, $2, $3, $4, CASE WHEN $5 THEN now() END, $6, $7)
          ON CONFLICT (project_id) DO UPDATE SET
            enabled = EXCLUDED.enabled,
            password_hash = EXCLUDED.password_hash,
            password_set_at = COALESCE(EXCLUDED.password_set_at, project_portal.password_set_at),
+           chat_enabled = EXCLUDED.chat_enabled,
            updated_by = EXCLUDED.updated_by,
            updated_at = now()`,
         [
@@ -132,12 +141,13 @@ export function createPortalAccessHandlers(deps: PortalAccessDeps | null): {
           hash ?? current?.password_hash ?? null,
           hash !== null,
           identity.userId,
+          chatEnabled,
         ],
       );
       // A new password or a closed portal: every browser that had the old one is out at once.
       if (hash !== null || !body.enabled) await endProjectPortalSessions(tx, project.id);
       const was = current?.enabled ?? false;
-      if (was !== body.enabled || hash !== null) {
+      if (was !== body.enabled || hash !== null || chatWas !== chatEnabled) {
         const { rows: named } = await tx.query<{ name: string }>(
           'SELECT name FROM project WHERE id = $1',
           [project.id],
@@ -152,6 +162,7 @@ export function createPortalAccessHandlers(deps: PortalAccessDeps | null): {
           op: 'portal',
           changes: {
             ...(was !== body.enabled ? { enabled: { from: was, to: body.enabled } } : {}),
+            ...(chatWas !== chatEnabled ? { chat: { from: chatWas, to: chatEnabled } } : {}),
             // Whether one was set before, never the password or its hash.
             ...(hash !== null
               ? { password: { from: Boolean(current?.password_hash), to: true } }

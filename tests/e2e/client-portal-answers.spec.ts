@@ -28,7 +28,7 @@ test('client portal answers: the client signs off a milestone and asks for a cha
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Password', { exact: true }).fill('blue lagoon 42');
   await dialog.getByRole('button', { name: 'Set password and turn on' }).click();
-  await expect(dialog.getByRole('switch')).toBeChecked();
+  await expect(dialog.getByRole('switch', { name: 'Portal on' })).toBeChecked();
   const link = await dialog.getByRole('textbox', { name: 'Portal link' }).inputValue();
   await page.keyboard.press('Escape');
 

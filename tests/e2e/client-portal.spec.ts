@@ -33,7 +33,7 @@ test('client portal: a member turns it on with a password, the client enters, se
   await expect(dialog.getByRole('textbox', { name: 'Portal link' })).toBeVisible();
   await dialog.getByLabel('Password', { exact: true }).fill('blue lagoon 42');
   await dialog.getByRole('button', { name: 'Set password and turn on' }).click();
-  await expect(dialog.getByRole('switch')).toBeChecked();
+  await expect(dialog.getByRole('switch', { name: 'Portal on' })).toBeChecked();
   const link = await dialog.getByRole('textbox', { name: 'Portal link' }).inputValue();
   expect(link).toMatch(/\/client\/[0-9a-f-]{36}\/project\/[0-9a-f-]{36}$/);
   await shoot(page, 'portal-access-dialog');

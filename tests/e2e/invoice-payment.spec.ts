@@ -47,7 +47,7 @@ test('invoice payment: the client pays in the portal by card and the member sees
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Password', { exact: true }).fill('blue lagoon 42');
   await dialog.getByRole('button', { name: 'Set password and turn on' }).click();
-  await expect(dialog.getByRole('switch')).toBeChecked();
+  await expect(dialog.getByRole('switch', { name: 'Portal on' })).toBeChecked();
   const link = await dialog.getByRole('textbox', { name: 'Portal link' }).inputValue();
   await page.keyboard.press('Escape');
 

@@ -27,6 +27,7 @@ function access(overrides: Partial<PortalAccess> = {}): PortalAccess {
     url: `https://app.example/client/${clientId}/project/${projectId}`,
     lastOpenedAt: null,
     openSessions: 0,
+    chatEnabled: false,
     ...overrides,
   };
 }
@@ -328,5 +329,26 @@ describe('PortalAccessButton', () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(document.activeElement).toBe(trigger));
+  });
+
+  it('turns the client’s chat on and off, keeping the portal as it is', async () => {
+    const { callEndpoint, calls } = fakeApi({
+      'get-portal-access': () => ({ portal: access({ enabled: true, hasPassword: true }) }),
+      'update-portal-access': ({ body }) => ({
+        portal: access({ enabled: body.enabled, hasPassword: true, chatEnabled: body.chatEnabled }),
+      }),
+    });
+    renderDialog(callEndpoint);
+    const chat = await screen.findByRole('switch', { name: 'Chat with your client' });
+    expect(chat).toHaveProperty('checked', false);
+    expect(screen.getByText('Off: the project’s chat stays between members.')).toBeTruthy();
+    await userEvent.setup().click(chat);
+    await waitFor(() => expect(chat).toHaveProperty('checked', true));
+    expect(calls.at(-1)).toEqual({
+      operation: 'update-portal-access',
+      input: { query: { id: projectId }, body: { enabled: true, chatEnabled: true } },
+    });
+    expect(screen.getByText(/Your client reads this project’s chat in the portal/)).toBeTruthy();
+    expect(screen.getByRole('switch', { name: 'Portal on' })).toHaveProperty('checked', true);
   });
 });

@@ -132,7 +132,8 @@ export function PortalAccessDialog({
   /** The member tried to turn the portal on before a password was set: saving one turns it on. */
   const [wantOn, setWantOn] = useState(false);
   const [confirmingOff, setConfirmingOff] = useState(false);
-  const [saving, setSaving] = useState<'switch' | 'password' | null>(null);
+  const [saving, setSaving] = useState<'switch' | 'password' | 'chat' | null>(null);
+  const [chatError, setChatError] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
   const [announce, setAnnounce] = useState('');
   const passwordRef = useRef<HTMLInputElement>(null);
@@ -186,6 +187,28 @@ export function PortalAccessDialog({
       // The 422 of a portal without a password (what this dialog loaded may be out of date).
       if (enabled && detailFor(error, 'password')) askForPassword(failure.message);
       else setSwitchError(failure.message);
+    } finally {
+      setSaving(null);
+    }
+  };
+
+  const setChat = async (chatEnabled: boolean) => {
+    if (!callEndpoint || !portal) return;
+    setChatError(null);
+    setSaving('chat');
+    try {
+      const answer = await callEndpoint(updatePortalAccess, {
+        query: { id: projectId },
+        body: { enabled: portal.enabled, chatEnabled },
+      });
+      setPortal(answer.portal);
+      setAnnounce(
+        chatEnabled
+          ? 'Your client can now read and write in this project’s chat.'
+          : 'The chat is hidden from your client again.',
+      );
+    } catch (error) {
+      setChatError(readSubmitFailure(error).message);
     } finally {
       setSaving(null);
     }
@@ -297,12 +320,12 @@ export function PortalAccessDialog({
           >
             <Switch
               isSelected={portal.enabled}
-              isDisabled={saving !== null}
+              isReadOnly={saving !== null}
               onChange={(on) => {
                 if (on) void setEnabled(true);
                 else setConfirmingOff(true);
               }}
-              className="group flex min-h-11 w-fit cursor-pointer items-center gap-3 text-base font-semibold text-fg outline-none data-disabled:cursor-wait"
+              className="group flex min-h-11 w-fit cursor-pointer items-center gap-3 text-base font-semibold text-fg outline-none data-readonly:cursor-wait"
             >
               <span className="flex h-6 w-10 shrink-0 items-center rounded-full border border-border-strong bg-surface-muted px-0.5 transition-colors group-data-focus-visible:ring-2 group-data-focus-visible:ring-ring group-data-selected:border-brand group-data-selected:bg-brand">
                 <span className="size-4.5 rounded-full bg-fg-muted transition-transform group-data-selected:translate-x-4 group-data-selected:bg-on-brand motion-reduce:transition-none" />
@@ -342,6 +365,34 @@ export function PortalAccessDialog({
             {switchError ? (
               <p role="alert" className="text-sm text-danger">
                 {switchError}
+              </p>
+            ) : null}
+          </section>
+
+          <section
+            aria-label="Chat in the portal"
+            className="flex flex-col gap-2 rounded-xl border border-border p-4"
+          >
+            <Switch
+              isSelected={portal.chatEnabled}
+              // Read-only, not disabled, while saving: a disabled input would drop the focus.
+              isReadOnly={saving !== null}
+              onChange={(on) => void setChat(on)}
+              className="group flex min-h-11 w-fit cursor-pointer items-center gap-3 text-base font-semibold text-fg outline-none data-readonly:cursor-wait"
+            >
+              <span className="flex h-6 w-10 shrink-0 items-center rounded-full border border-border-strong bg-surface-muted px-0.5 transition-colors group-data-focus-visible:ring-2 group-data-focus-visible:ring-ring group-data-selected:border-brand group-data-selected:bg-brand">
+                <span className="size-4.5 rounded-full bg-fg-muted transition-transform group-data-selected:translate-x-4 group-data-selected:bg-on-brand motion-reduce:transition-none" />
+              </span>
+              Chat with your client
+            </Switch>
+            <p className="text-sm text-fg-muted">
+              {portal.chatEnabled
+                ? 'Your client reads this project’s chat in the portal and writes in it; their messages show here in the Chat tab.'
+                : 'Off: the project’s chat stays between members.'}
+            </p>
+            {chatError ? (
+              <p role="alert" className="text-sm text-danger">
+                {chatError}
               </p>
             ) : null}
           </section>

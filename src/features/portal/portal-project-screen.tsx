@@ -50,6 +50,7 @@ import { ProjectStatusBadge } from '../projects/project-status-badge.tsx';
 import { portalActionFailure, type PortalActionResult } from './portal-action-result.ts';
 import type { QuoteDecision } from './portal-change-request-item.tsx';
 import { PortalChangeRequests } from './portal-change-requests.tsx';
+import { PortalChat } from './portal-chat.tsx';
 import { PortalInvoices } from './portal-invoices.tsx';
 import {
   PortalMilestoneItem,
@@ -654,6 +655,16 @@ export function PortalProjectScreen({
       {/* The demo plays the portal's other calls in the page; invoices are a real server's. */}
       {embedded || readOnly ? null : (
         <PortalInvoices callEndpoint={callEndpoint} projectId={projectId} offline={offline} />
+      )}
+
+      {/* The chat is live talk with the team: a real server's, and not part of the saved copy. */}
+      {embedded || readOnly ? null : (
+        <PortalChat
+          callEndpoint={callEndpoint}
+          projectId={projectId}
+          workspaceName={workspace.name}
+          offline={offline}
+        />
       )}
 
       <section aria-labelledby="portal-files" className="flex flex-col gap-3">
