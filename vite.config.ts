@@ -103,7 +103,7 @@ function collectPortalChunks(): Plugin {
  * a screen used once online opens offline afterwards. Two kinds:
  *
  * - Screens that can do nothing without the network: billing results, sign-up, password reset,
- *   email confirmations, a share link's page, and the notification hub (SignalR, live updates
+ *   email confirmations, a share link's page, an invitation's page, the portal's chat, and the notification hub (SignalR, live updates
  *   only; mount-app.tsx loads it again when the network is back).
  * - Screens rarely opened, kept out to hold the precache within its 2 MiB budget (ARCHITECTURE.md
  *   section 11): settings, the members' change request center, the public site's secondary pages
@@ -122,14 +122,23 @@ const networkOnlyModules = [
   '/src/routes/_guest/verify-email.tsx',
   '/src/routes/_app/auth/confirm-registration.tsx',
   '/src/routes/_portal/shared/',
+  // Accepting an invitation happens on the server: the page is no use offline.
+  '/src/routes/invite.$token.tsx',
+  // The portal's chat with the team (live talk, sent only online).
+  '/src/features/portal/portal-chat.tsx',
   '/src/realtime/create-notification-hub.ts',
 ];
 const rarelyUsedModules = [
   '/src/routes/_app/settings.tsx',
+  // Settings > Data (export and import, with fflate and papaparse): lazy inside settings.
+  '/src/features/settings/data-settings.tsx',
   '/src/routes/_app/change-requests.tsx',
   '/src/routes/_public/client-portal-demo.tsx',
   '/src/routes/_public/contact.tsx',
   '/src/routes/_public/demo.tsx',
+  // The demo's services, sample data and bar: loaded only in demo mode.
+  '/src/demo/start-demo.ts',
+  '/src/demo/demo-bar.tsx',
   '/src/routes/_public/faq.tsx',
   '/src/routes/_public/feedback.tsx',
   '/src/routes/_public/privacy-policy.tsx',

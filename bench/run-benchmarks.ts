@@ -16,7 +16,9 @@ import { runAuthBenchmarks } from './auth-benchmarks.ts';
 import type { BenchRow } from './bench-row.ts';
 import { runChatBenchmarks } from './chat-benchmarks.ts';
 import { runColdOpenBenchmark } from './cold-open-benchmark.ts';
+import { runExportBenchmarks } from './export-benchmarks.ts';
 import { runFilesBenchmarks } from './files-benchmarks.ts';
+import { runInvoiceBenchmarks } from './invoice-benchmarks.ts';
 import { runLighthouse } from './lighthouse.ts';
 import { runLoadBenchmark } from './load-benchmark.ts';
 import { runPortalBenchmarks } from './portal-benchmarks.ts';
@@ -149,6 +151,16 @@ const sections: Section[] = [
     title: 'Search (issue 17)',
     note: "Node-side, the palette's own index module over 50,000 generated mixed records; the reference is Array.filter over the same strings on the same keystrokes (see the search section below for the data).",
     run: runSearchBenchmarks,
+  },
+  {
+    title: 'Export (issue 17)',
+    note: "Node-side, the Data tab's own export module over 10,000 generated clients and 50,000 tasks; the reference is JSON.stringify of the same rows (see the export section below).",
+    run: runExportBenchmarks,
+  },
+  {
+    title: 'Invoices (issue 16)',
+    note: 'The invoice PDF in Node (the server modules; 200 lines beside one line, alternating), and the invoices list opened offline in the system Chromium against the build above with 5,000 invoices seeded into IndexedDB, beside the same open with one invoice (see the invoices section below).',
+    run: () => runInvoiceBenchmarks({ distDir }),
   },
   {
     title: 'Files (issue 13)',

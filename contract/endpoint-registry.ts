@@ -42,7 +42,13 @@ import {
   updatePortalAccess,
 } from './endpoints/client-portal.ts';
 import { createCalendarFeed, getCalendarFeed, revokeCalendarFeed } from './endpoints/calendar.ts';
-import { getPortalInvoices, payPortalInvoice, sendInvoice } from './endpoints/invoice.ts';
+import {
+  getInvoicePdf,
+  getPortalInvoicePdf,
+  getPortalInvoices,
+  payPortalInvoice,
+  sendInvoice,
+} from './endpoints/invoice.ts';
 import { getProjectActivity } from './endpoints/project-activity.ts';
 import { subscriptionEndpoints } from './endpoints/subscription.ts';
 import { portalChatEndpoints } from './endpoints/portal-chat.ts';
@@ -54,6 +60,17 @@ import {
   getWorkspaceSettings,
   updateWorkspaceSettings,
 } from './endpoints/workspace.ts';
+import {
+  acceptWorkspaceInvite,
+  changeMemberRole,
+  createWorkspaceInvite,
+  getWorkspaceInvites,
+  leaveWorkspace,
+  previewWorkspaceInvite,
+  removeMember,
+  revokeWorkspaceInvite,
+  transferOwnership,
+} from './endpoints/workspace-invite.ts';
 
 type EntityEndpoint = SyncedEntities[number]['endpointList'][number];
 const entityEndpoints: readonly EntityEndpoint[] = syncedEntities.flatMap(
@@ -72,6 +89,15 @@ export const endpointRegistry = [
   getWorkspaceMembers,
   getWorkspaceSettings,
   updateWorkspaceSettings,
+  createWorkspaceInvite,
+  getWorkspaceInvites,
+  revokeWorkspaceInvite,
+  previewWorkspaceInvite,
+  acceptWorkspaceInvite,
+  changeMemberRole,
+  removeMember,
+  leaveWorkspace,
+  transferOwnership,
   // Every synced entity's five CRUD operations, derived from its declaration.
   ...entityEndpoints,
   getProjectActivity,
@@ -114,6 +140,8 @@ export const endpointRegistry = [
   sendInvoice,
   getPortalInvoices,
   payPortalInvoice,
+  getInvoicePdf,
+  getPortalInvoicePdf,
 ] as const;
 
 export type RegisteredEndpoint = (typeof endpointRegistry)[number];

@@ -12,6 +12,7 @@ import {
   startWhenEngaged,
 } from './features/portal/portal-copy.ts';
 import { createToaster } from './ui/toaster.ts';
+import { demoModeAt, runsDemo } from './demo/demo-mode.ts';
 // Here, not in the app chunk: the stylesheet must be a <link> in every page's head, which paints
 // the prerendered copy before any script runs.
 import './ui/styles.css';
@@ -21,6 +22,8 @@ if (!container) throw new Error('index.html has no #root element');
 const toaster = createToaster();
 /** The client portal's pages start the portal alone (app/mount-portal.tsx). */
 const isPortalPage = isClientPortalPage(window.location.pathname);
+/** The demo sends nothing to the server and starts at once (src/demo/demo-mode.ts). */
+const isDemo = runsDemo(demoModeAt(window.location.pathname, safeStorage('sessionStorage')));
 
 // Every page installs the service worker (after the load event, as workbox-window does), whether
 // or not the app starts there: a visitor who only read the home page can install Satchel and
@@ -35,7 +38,7 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   });
   // That worker lets the app open offline later, which needs the public config kept (not the
   // portal's: its visitors have no account).
-  if (!isPortalPage) {
+  if (!isPortalPage && !isDemo) {
     keepPublicConfigWhenIdle({
       storage: safeStorage('localStorage'),
       fetch: (input, init) => globalThis.fetch(input, init),
@@ -97,10 +100,13 @@ if (isPortalPage) {
 } else {
   // The app is a chunk of its own, so that a prerendered page evaluates none of it before the
   // visitor engages (boot-when-engaged.ts). The app shell preloads it (vite.config.ts).
-  bootWhenEngaged(browserBootEnvironment(PRERENDERED_ID), () => {
+  const startApp = () => {
     import('./app/mount-app.tsx').then(
       ({ mountApp }) => mountApp(container, toaster),
       couldNotLoad,
     );
-  });
+  };
+  // The demo's page is only its entry: the app opens the demo workspace at once.
+  if (isDemo) startApp();
+  else bootWhenEngaged(browserBootEnvironment(PRERENDERED_ID), startApp);
 }

@@ -36,6 +36,7 @@ import { Route as PublicFeedbackRouteImport } from './routes/_public/feedback.ts
 import { Route as PublicPricingRouteImport } from './routes/_public/pricing.tsx'
 import { Route as PublicPrivacyPolicyRouteImport } from './routes/_public/privacy-policy.tsx'
 import { Route as PublicTermsOfServiceRouteImport } from './routes/_public/terms-of-service.tsx'
+import { Route as InviteTokenRouteImport } from './routes/invite.$token.tsx'
 import { Route as AppAuthConfirmRegistrationRouteImport } from './routes/_app/auth/confirm-registration.tsx'
 import { Route as AppClientsIndexRouteImport } from './routes/_app/clients/index.tsx'
 import { Route as AppClientsIdRouteImport } from './routes/_app/clients/$id.tsx'
@@ -180,6 +181,11 @@ const PublicTermsOfServiceRoute = PublicTermsOfServiceRouteImport.update({
   path: '/terms-of-service',
   getParentRoute: () => PublicRoute,
 } as any)
+const InviteTokenRoute = InviteTokenRouteImport.update({
+  id: '/invite/$token',
+  path: '/invite/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AppAuthConfirmRegistrationRoute =
   AppAuthConfirmRegistrationRouteImport.update({
     id: '/auth/confirm-registration',
@@ -271,6 +277,7 @@ export interface FileRoutesByFullPath {
   '/pricing': typeof PublicPricingRoute
   '/privacy-policy': typeof PublicPrivacyPolicyRoute
   '/terms-of-service': typeof PublicTermsOfServiceRoute
+  '/invite/$token': typeof InviteTokenRoute
   '/auth/confirm-registration': typeof AppAuthConfirmRegistrationRoute
   '/clients/$id': typeof AppClientsIdRoute
   '/invoices/$invoiceId': typeof AppInvoicesInvoiceIdRoute
@@ -308,6 +315,7 @@ export interface FileRoutesByTo {
   '/pricing': typeof PublicPricingRoute
   '/privacy-policy': typeof PublicPrivacyPolicyRoute
   '/terms-of-service': typeof PublicTermsOfServiceRoute
+  '/invite/$token': typeof InviteTokenRoute
   '/auth/confirm-registration': typeof AppAuthConfirmRegistrationRoute
   '/clients/$id': typeof AppClientsIdRoute
   '/invoices/$invoiceId': typeof AppInvoicesInvoiceIdRoute
@@ -349,6 +357,7 @@ export interface FileRoutesById {
   '/_public/pricing': typeof PublicPricingRoute
   '/_public/privacy-policy': typeof PublicPrivacyPolicyRoute
   '/_public/terms-of-service': typeof PublicTermsOfServiceRoute
+  '/invite/$token': typeof InviteTokenRoute
   '/_public/': typeof PublicIndexRoute
   '/_app/auth/confirm-registration': typeof AppAuthConfirmRegistrationRoute
   '/_app/clients/$id': typeof AppClientsIdRoute
@@ -389,6 +398,7 @@ export interface FileRouteTypes {
     | '/pricing'
     | '/privacy-policy'
     | '/terms-of-service'
+    | '/invite/$token'
     | '/auth/confirm-registration'
     | '/clients/$id'
     | '/invoices/$invoiceId'
@@ -426,6 +436,7 @@ export interface FileRouteTypes {
     | '/pricing'
     | '/privacy-policy'
     | '/terms-of-service'
+    | '/invite/$token'
     | '/auth/confirm-registration'
     | '/clients/$id'
     | '/invoices/$invoiceId'
@@ -466,6 +477,7 @@ export interface FileRouteTypes {
     | '/_public/pricing'
     | '/_public/privacy-policy'
     | '/_public/terms-of-service'
+    | '/invite/$token'
     | '/_public/'
     | '/_app/auth/confirm-registration'
     | '/_app/clients/$id'
@@ -486,6 +498,7 @@ export interface RootRouteChildren {
   GuestRoute: typeof GuestRouteWithChildren
   PortalRoute: typeof PortalRouteWithChildren
   PublicRoute: typeof PublicRouteWithChildren
+  InviteTokenRoute: typeof InviteTokenRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -678,6 +691,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/terms-of-service'
       preLoaderRoute: typeof PublicTermsOfServiceRouteImport
       parentRoute: typeof PublicRoute
+    }
+    '/invite/$token': {
+      id: '/invite/$token'
+      path: '/invite/$token'
+      fullPath: '/invite/$token'
+      preLoaderRoute: typeof InviteTokenRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/_app/auth/confirm-registration': {
       id: '/_app/auth/confirm-registration'
@@ -876,6 +896,7 @@ const rootRouteChildren: RootRouteChildren = {
   GuestRoute: GuestRouteWithChildren,
   PortalRoute: PortalRouteWithChildren,
   PublicRoute: PublicRouteWithChildren,
+  InviteTokenRoute: InviteTokenRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -5,10 +5,11 @@
  */
 import * as v from 'valibot';
 import { defineEndpoint } from '../define-endpoint.ts';
-import { invoiceEntity } from '../entities/invoice.ts';
+import { invoiceEntity, paymentTerms } from '../entities/invoice.ts';
 import { invoiceStates } from '../entities/invoice-totals.ts';
 import { idSchema } from '../entities/ids.ts';
 import { text } from '../text.ts';
+import { fileAnswerSchema } from '../file-answer.ts';
 
 export const sendInvoice = defineEndpoint({
   resource: 'payment',
@@ -51,6 +52,8 @@ export const portalInvoiceSchema = v.object({
     }),
   ),
   notes: v.nullable(text()),
+  /** Absent from answers of servers before the invoice PDF. */
+  paymentTerms: v.optional(v.nullable(v.picklist(paymentTerms))),
   total: v.number(),
   paid: v.number(),
   due: v.number(),
@@ -71,6 +74,27 @@ export const getPortalInvoices = defineEndpoint({
   output: v.object({
     invoices: v.array(portalInvoiceSchema),
     paymentInstructions: v.nullable(text()),
+    /** Who the invoices are from, as they print it (the same words as the PDF). */
+    business: v.optional(
+      v.object({
+        name: text(),
+        address: v.nullable(text()),
+        /** Only an inline image (never another server's address). */
+        logoUrl: v.nullable(text()),
+        locale: text(),
+      }),
+    ),
+    /** The session's client, as the invoices address it. */
+    billTo: v.optional(
+      v.nullable(
+        v.object({
+          name: text(),
+          company: v.nullable(text()),
+          email: v.nullable(text()),
+          address: v.nullable(text()),
+        }),
+      ),
+    ),
   }),
 });
 
@@ -84,4 +108,31 @@ export const payPortalInvoice = defineEndpoint({
   query: v.strictObject({}),
   body: v.strictObject({ projectId: idSchema, invoiceId: idSchema }),
   output: v.object({ url: text() }),
+});
+
+/**
+ * An invoice's PDF for a member of its workspace (any state; a draft is marked Draft). Answers
+ * application/pdf as an attachment named like Invoice-0007.pdf (contract/file-answer.ts).
+ */
+export const getInvoicePdf = defineEndpoint({
+  resource: 'payment',
+  operation: 'get-invoice-pdf',
+  method: 'GET',
+  auth: 'user',
+  summary:
+    "An invoice as a PDF (application/pdf, attachment named like Invoice-0007.pdf): the same content as the invoice's page, with the workspace's address and logo. Any invoice of the caller's workspace; a draft is marked Draft.",
+  query: v.strictObject({ id: idSchema }),
+  output: fileAnswerSchema,
+});
+
+/** The client's own sent (or void) invoice as a PDF, through the portal session. */
+export const getPortalInvoicePdf = defineEndpoint({
+  resource: 'client-portal',
+  operation: 'get-invoice-pdf',
+  method: 'GET',
+  auth: 'portal',
+  summary:
+    "One of the session client's sent invoices of this project (or of no project) as a PDF; a draft, another client's invoice and an unknown id all answer the same 404.",
+  query: v.strictObject({ projectId: idSchema, invoiceId: idSchema }),
+  output: fileAnswerSchema,
 });

@@ -15,9 +15,14 @@ export const getOwnedWorkspaceId = defineEndpoint({
   operation: 'get-owned-workspace-id',
   method: 'GET',
   auth: 'user',
-  summary: 'The id of the workspace you own, or null before registration.',
+  summary:
+    'The id of the workspace you own, or null before registration, and of every workspace you are a member of.',
   query: emptyQuerySchema,
-  output: v.object({ workspaceId: v.nullable(text()) }),
+  output: v.object({
+    workspaceId: v.nullable(text()),
+    /** Every workspace the caller is a member of (invitations, issue 17), the owned one included. */
+    memberOf: v.optional(v.array(text())),
+  }),
 });
 
 export const getWorkspaceMembers = defineEndpoint({

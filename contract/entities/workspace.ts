@@ -71,6 +71,13 @@ export const updateWorkspaceSettingsInputSchema = v.pipe(
       v.pipe(
         v.record(text(), jsonValue()),
         v.check((s) => JSON.stringify(s).length <= 16_384, 'Settings must be at most 16 KB'),
+        // Printed on every invoice (contract/entities/invoice-document.ts): text, kept short.
+        v.check(
+          (s) =>
+            s.businessAddress === undefined ||
+            (typeof s.businessAddress === 'string' && s.businessAddress.length <= 1000),
+          'The business address is text of at most 1,000 characters',
+        ),
       ),
     ),
   }),

@@ -84,6 +84,7 @@ export function createClientPortalHandlers(
   ResourceHandlers<'client-portal'>,
   | 'client-portal/get-invoices'
   | 'client-portal/pay-invoice'
+  | 'client-portal/get-invoice-pdf'
   | 'client-portal/get-chat-messages'
   | 'client-portal/send-chat-message'
 > {

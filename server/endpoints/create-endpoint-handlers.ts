@@ -27,6 +27,8 @@ import type { StripeGateway } from '../stripe/stripe-gateway.ts';
 import { createSystemHandlers } from './system.ts';
 import { createUserHandlers } from './user.ts';
 import { createWorkspaceHandlers } from './workspace.ts';
+import { createMembersHandlers } from './members.ts';
+import { createWorkspaceInviteHandlers } from './workspace-invite.ts';
 
 export interface EndpointHandlerDeps {
   version: string;
@@ -59,6 +61,12 @@ export function createEndpointHandlers(deps: EndpointHandlerDeps): EndpointHandl
     ...createUserHandlers(),
     ...createRegisterHandlers(),
     ...createWorkspaceHandlers(),
+    ...createWorkspaceInviteHandlers({
+      mailer: deps.mailer,
+      publicUrl: deps.files?.publicUrl ?? 'http://localhost:8080',
+      rateLimiter,
+    }),
+    ...createMembersHandlers(),
     ...createSyncedEntityHandlers({
       mailer: deps.mailer,
       publicUrl: deps.files?.publicUrl ?? null,
@@ -70,7 +78,11 @@ export function createEndpointHandlers(deps: EndpointHandlerDeps): EndpointHandl
     ...createFileHandlers(deps.files ?? null),
     ...createFileShareLinkHandlers(deps.files ?? null, rateLimiter),
     ...createPortalAccessHandlers(deps.files ?? null),
-    ...createPortalChatHandlers({ rateLimiter, notifications: realtime.notifications, publishRows }),
+    ...createPortalChatHandlers({
+      rateLimiter,
+      notifications: realtime.notifications,
+      publishRows,
+    }),
     ...createClientPortalHandlers(deps.files ?? null, rateLimiter, realtime.notifications),
     ...createPortalInvoiceHandlers({
       gateway: deps.stripe ?? null,

@@ -27,6 +27,7 @@ import type { EntityHooks } from './entity-handlers.ts';
 import { entitySql } from './entity-sql.ts';
 import { unlinkFromProjects } from './calendar-event.ts';
 import { requireWorkspaceRole } from './workspace-access.ts';
+import { invoicePdfAnswer, loadInvoiceDocument } from '../pdf/invoice-pdf-answer.ts';
 
 type Row = Record<string, unknown>;
 
@@ -302,8 +303,30 @@ export function invoiceMail(
 
 export function createInvoiceHandlers(
   deps: InvoiceDeps,
-): Pick<ResourceHandlers<'payment'>, 'payment/send-invoice'> {
+): Pick<ResourceHandlers<'payment'>, 'payment/send-invoice' | 'payment/get-invoice-pdf'> {
   return {
+    async 'payment/get-invoice-pdf'({ query, identity, tx }) {
+      const { rows: found } = await tx.query<{ workspace_id: string }>(
+        'SELECT workspace_id FROM invoice WHERE id = $1',
+        [query.id],
+      );
+      const workspaceId = found[0]?.workspace_id;
+      if (!workspaceId) throw new AppError(ErrorCode.NOT_FOUND, NO_SUCH_INVOICE);
+      try {
+        await requireWorkspaceRole(tx, workspaceId, identity.userId);
+      } catch {
+        // Another workspace's invoice reads as a missing one: nothing to probe.
+        throw new AppError(ErrorCode.NOT_FOUND, NO_SUCH_INVOICE);
+      }
+      const { rows } = await tx.query<Row>(
+        `SELECT ${invoiceSql.select} FROM invoice WHERE id = $1 AND workspace_id = $2`,
+        [query.id, workspaceId],
+      );
+      if (!rows[0]) throw new AppError(ErrorCode.NOT_FOUND, NO_SUCH_INVOICE);
+      const doc = await loadInvoiceDocument(tx, invoiceSql.toRow(rows[0]), null);
+      return invoicePdfAnswer(doc);
+    },
+
     async 'payment/send-invoice'({ query, body, identity, tx, changes, afterCommit }) {
       const { rows: found } = await tx.query<{ workspace_id: string }>(
         'SELECT workspace_id FROM invoice WHERE id = $1',

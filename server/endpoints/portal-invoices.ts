@@ -35,6 +35,8 @@ import type { StripeEventHandler } from '../stripe/stripe-event-handler.ts';
 import { PAYMENTS_NOT_CONFIGURED, type StripeGateway } from '../stripe/stripe-gateway.ts';
 import { createChangeRecorder } from '../sync/change-recorder.ts';
 import { entitySql } from './entity-sql.ts';
+import { invoiceBusiness } from '#contract/entities/invoice-document.ts';
+import { invoicePdfAnswer, loadInvoiceDocument } from '../pdf/invoice-pdf-answer.ts';
 
 type Row = Record<string, unknown>;
 const invoiceSql = entitySql(invoiceEntity as never);
@@ -91,6 +93,7 @@ export function toPortalInvoice(
       discountPercent: line.discountPercent,
     })),
     notes: (row.notes as string | null) ?? null,
+    paymentTerms: (row.paymentTerms as PortalInvoice['paymentTerms']) ?? null,
     total,
     paid,
     due,
@@ -112,9 +115,25 @@ export function createPortalInvoiceHandlers(
   deps: PortalInvoiceDeps,
 ): Pick<
   ResourceHandlers<'client-portal'>,
-  'client-portal/get-invoices' | 'client-portal/pay-invoice'
+  'client-portal/get-invoices' | 'client-portal/pay-invoice' | 'client-portal/get-invoice-pdf'
 > {
   return {
+    async 'client-portal/get-invoice-pdf'({ query, portal, tx }) {
+      const { rows } = await tx.query<Row>(
+        `SELECT ${invoiceSql.select} FROM invoice
+         WHERE id = $1 AND workspace_id = $2 AND client_id = $3 AND status <> 'draft'
+           AND (project_id = $4 OR project_id IS NULL)`,
+        [query.invoiceId, portal.workspaceId, portal.clientId, portal.projectId],
+      );
+      // Another client's invoice, another project's, a draft or an unknown id: one answer.
+      if (!rows[0] || query.projectId !== portal.projectId) {
+        throw new AppError(ErrorCode.NOT_FOUND, 'No such invoice in this portal.');
+      }
+      // Judged on the same day as the portal's list (UTC), so the PDF and the list agree.
+      const doc = await loadInvoiceDocument(tx, invoiceSql.toRow(rows[0]), todayUtc());
+      return invoicePdfAnswer(doc);
+    },
+
     async 'client-portal/get-invoices'({ query, portal, tx, changes }) {
       if (query.projectId !== portal.projectId) {
         throw new AppError(ErrorCode.FORBIDDEN, 'This portal session opens another project.');
@@ -147,11 +166,27 @@ export function createPortalInvoiceHandlers(
         tx,
         invoices.map((invoice) => String(invoice.id)),
       );
-      const { rows: settings } = await tx.query<{ settings: Record<string, unknown> | null }>(
-        'SELECT settings FROM workspace WHERE id = $1',
-        [portal.workspaceId],
-      );
+      const { rows: settings } = await tx.query<{
+        settings: Record<string, unknown> | null;
+        name: string;
+        logo_url: string | null;
+        locale: string;
+      }>('SELECT settings, name, logo_url, locale FROM workspace WHERE id = $1', [
+        portal.workspaceId,
+      ]);
+      const { rows: clients } = await tx.query<{
+        name: string;
+        company: string | null;
+        email: string | null;
+        address: string | null;
+      }>('SELECT name, company, email, address FROM client WHERE id = $1', [portal.clientId]);
       const instructions = settings[0]?.settings?.paymentInstructions;
+      const business = invoiceBusiness({
+        name: settings[0]?.name ?? '',
+        logoUrl: settings[0]?.logo_url ?? null,
+        locale: settings[0]?.locale ?? 'en-US',
+        settings: settings[0]?.settings ?? {},
+      });
       const today = todayUtc();
       return {
         invoices: invoices.map((invoice) =>
@@ -161,6 +196,13 @@ export function createPortalInvoiceHandlers(
           typeof instructions === 'string' && instructions.trim() !== ''
             ? instructions.trim()
             : null,
+        business: {
+          name: business.name,
+          address: business.address,
+          logoUrl: business.logoUrl,
+          locale: business.locale,
+        },
+        billTo: clients[0] ?? null,
       };
     },
 

@@ -40,11 +40,14 @@ export function createRegisterHandlers(): ResourceHandlers<'register'> {
       );
       const workspace = rows[0];
       if (!workspace) throw new Error('workspace missing after insert');
-      await tx.query(
-        `INSERT INTO workspace_member (workspace_id, user_id, role) VALUES ($1, $2, 'owner')
-         ON CONFLICT (workspace_id, user_id) DO NOTHING`,
-        [workspace.id, identity.userId],
-      );
+      // Only with the workspace it creates: a repeat must not make someone who handed ownership
+      // over and left (issue 17) the owner of their first workspace again.
+      if (createdId)
+        await tx.query(
+          `INSERT INTO workspace_member (workspace_id, user_id, role) VALUES ($1, $2, 'owner')
+           ON CONFLICT (workspace_id, user_id) DO NOTHING`,
+          [workspace.id, identity.userId],
+        );
       return { ok: true, data: { workspace: toWorkspace(workspace) } };
     },
   };

@@ -40,7 +40,7 @@ describe('users and workspaces', () => {
   it('registers a user with an owned workspace, idempotently', async () => {
     const ada = newTestUser('ada');
     expect((await call(ada, 'GET', '/api/workspace?endpoint=get-owned-workspace-id')).body).toEqual(
-      { workspaceId: null },
+      { workspaceId: null, memberOf: [] },
     );
 
     const first = await register(ada);
@@ -53,7 +53,10 @@ describe('users and workspaces', () => {
     expect(again.body.data.workspace.id).toBe(first.body.data.workspace.id);
 
     const owned = await call(ada, 'GET', '/api/workspace?endpoint=get-owned-workspace-id');
-    expect(owned.body).toEqual({ workspaceId: first.body.data.workspace.id });
+    expect(owned.body).toEqual({
+      workspaceId: first.body.data.workspace.id,
+      memberOf: [first.body.data.workspace.id],
+    });
   });
 
   it('keeps one workspace when two registrations race', async () => {

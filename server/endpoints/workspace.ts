@@ -15,7 +15,14 @@ export function createWorkspaceHandlers(): ResourceHandlers<'workspace'> {
         'SELECT id FROM workspace WHERE owner_id = $1',
         [identity.userId],
       );
-      return { workspaceId: rows[0]?.id ?? null };
+      const member = await tx.query<{ workspace_id: string }>(
+        'SELECT workspace_id FROM workspace_member WHERE user_id = $1 ORDER BY joined_at',
+        [identity.userId],
+      );
+      return {
+        workspaceId: rows[0]?.id ?? null,
+        memberOf: member.rows.map((row) => row.workspace_id),
+      };
     },
 
     'workspace/get-workspace-members': async ({ query, identity, tx }) => {

@@ -7,6 +7,8 @@
 import type { Context } from 'hono';
 import type { EndpointDefinition } from '#contract/define-endpoint.ts';
 import { endpointRegistry } from '#contract/endpoint-registry.ts';
+import { answersFile, type FileAnswer } from '#contract/file-answer.ts';
+import { contentDispositionHeader } from '../files/content-disposition-header.ts';
 import type { Identity, VerifyAccessToken } from '../auth/identity.ts';
 import type { Database } from '../db/database.ts';
 import { refuseCrossSite, requirePortalSession } from '../portal/portal-request.ts';
@@ -160,8 +162,21 @@ export function createEndpointDispatcher(deps: DispatcherDeps) {
   return dispatchEndpoint;
 }
 
-function respond(c: Context<AppEnv>, def: EndpointDefinition, output: unknown): Response {
+async function respond(
+  c: Context<AppEnv>,
+  def: EndpointDefinition,
+  output: unknown,
+): Promise<Response> {
   if (def.status === 204) return c.body(null, 204);
+  if (answersFile(def)) {
+    // A file (an invoice's PDF), rendered now that the transaction is over.
+    const file = output as FileAnswer;
+    const bytes = await file.render();
+    c.header('Content-Type', file.contentType);
+    c.header('Content-Disposition', contentDispositionHeader(file.fileName, false));
+    c.header('Cache-Control', 'private, no-store');
+    return c.body(bytes as Uint8Array<ArrayBuffer>, 200);
+  }
   return c.json(output as object, def.status);
 }
 

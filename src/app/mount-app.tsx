@@ -21,6 +21,7 @@ import { BootErrorScreen } from './boot-error-screen.tsx';
 import { createAppRouter, type AppRouter } from './create-app-router.tsx';
 import { loadPublicConfig } from './load-public-config.ts';
 import { safeStorage } from './safe-storage.ts';
+import { clearDemoMark, demoModeAt, markDemo, runsDemo } from '../demo/demo-mode.ts';
 import type { SyncSessionServices } from './sync-session.tsx';
 
 /** Where the confirmation link lands (signup emailRedirectTo). */
@@ -107,6 +108,22 @@ async function startApp(toaster: Toaster, log: AuthLog): Promise<StartedApp> {
       authController,
       services: null,
       sync: null,
+    };
+  }
+  // The demo (/demo, then every app page of this tab): the real app on a database that lives only
+  // in this browser. Chosen before the config round trip, so nothing at all is sent to the server.
+  const session = safeStorage('sessionStorage');
+  const demoMode = demoModeAt(window.location.pathname, session);
+  if (demoMode === 'leave') clearDemoMark(session);
+  if (runsDemo(demoMode)) {
+    markDemo(session);
+    const { startDemo } = await import('../demo/start-demo.ts');
+    const demo = startDemo();
+    return {
+      router: createAppRouter({ auth: demo.authController.getState(), api: demo.api }),
+      authController: demo.authController,
+      services: null,
+      sync: demo.sync,
     };
   }
   // Fetched alongside the config; supabase-js stays out of the first bundle.

@@ -25,7 +25,8 @@ export {
 export type { SyncEngineState, SyncStatus } from './sync-engine.ts';
 
 export interface ClientSyncStatus {
-  state: SyncEngineState | 'follower';
+  /** `local`: a device-only database (the demo): no engine runs and nothing is ever sent. */
+  state: SyncEngineState | 'follower' | 'local';
   role: 'leader' | 'follower';
   waiting: number;
   failed: number;
@@ -68,6 +69,11 @@ export interface StartSyncOptions {
   environment?: EnvironmentLike | null;
   isOnline?: () => boolean;
   isVisible?: () => boolean;
+  /**
+   * No transport (the demo): writes go to the tables and the outbox as usual, so every screen
+   * and undo work, but no engine, worker or leader election starts and the outbox simply stays.
+   */
+  localOnly?: boolean;
 }
 
 export interface SyncHandle {
@@ -151,6 +157,9 @@ export function startSync(options: StartSyncOptions): SyncHandle {
   let status: ClientSyncStatus = compose();
 
   function compose(): ClientSyncStatus {
+    if (options.localOnly) {
+      return { state: 'local', role: 'leader', ...counts, lastSyncedAt: null, lastError: null };
+    }
     const leader = connection !== null;
     const state: ClientSyncStatus['state'] =
       leader && engineStatus ? engineStatus.state : isOnline() ? 'follower' : 'offline';
@@ -181,29 +190,31 @@ export function startSync(options: StartSyncOptions): SyncHandle {
     if (connection) call(connection.engine).catch(() => {});
   }
 
-  const election = electLeader({
-    locks: options.locks === undefined ? browserLocks() : options.locks,
-    name: leaderLockName(options.userId),
-    async onLeader() {
-      const opened = await connect(
-        { userId: options.userId, baseUrl: options.baseUrl ?? '' },
-        options.getAccessToken,
-        (next) => {
-          engineStatus = next;
+  const election = options.localOnly
+    ? { stop: () => undefined }
+    : electLeader({
+        locks: options.locks === undefined ? browserLocks() : options.locks,
+        name: leaderLockName(options.userId),
+        async onLeader() {
+          const opened = await connect(
+            { userId: options.userId, baseUrl: options.baseUrl ?? '' },
+            options.getAccessToken,
+            (next) => {
+              engineStatus = next;
+              publish();
+            },
+          );
+          if (stopped) {
+            opened.close();
+            return;
+          }
+          connection = opened;
+          if (!isOnline()) await opened.engine.offline();
+          if (!isVisible()) await opened.engine.hidden();
+          await opened.engine.start();
           publish();
         },
-      );
-      if (stopped) {
-        opened.close();
-        return;
-      }
-      connection = opened;
-      if (!isOnline()) await opened.engine.offline();
-      if (!isVisible()) await opened.engine.hidden();
-      await opened.engine.start();
-      publish();
-    },
-  });
+      });
 
   channel?.addEventListener('message', (event: MessageEvent) => {
     if ((event.data as { type?: unknown } | null)?.type === OUTBOX_CHANGED) {

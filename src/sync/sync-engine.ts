@@ -861,7 +861,9 @@ export async function defaultWorkspaceIds(
   callEndpoint: CallEndpoint,
 ): Promise<string[]> {
   const ids = new Set<string>(await db.workspaces.toCollection().primaryKeys());
-  const { workspaceId } = await callEndpoint(getOwnedWorkspaceId, { query: {} });
+  const { workspaceId, memberOf = [] } = await callEndpoint(getOwnedWorkspaceId, { query: {} });
   if (workspaceId) ids.add(workspaceId);
+  // Workspaces joined by invitation, on another device too.
+  for (const id of memberOf) ids.add(id);
   return [...ids];
 }

@@ -8,7 +8,7 @@ import type { SyncEngineState } from './sync-engine.ts';
 export type SyncTone = 'saved' | 'waiting' | 'offline' | 'error';
 
 export interface SyncSummaryInput {
-  state: SyncEngineState | 'follower';
+  state: SyncEngineState | 'follower' | 'local';
   waiting: number;
   failed: number;
 }
@@ -16,6 +16,9 @@ export interface SyncSummaryInput {
 const changes = (n: number) => `${n} change${n === 1 ? '' : 's'}`;
 
 export function describeSyncStatus(status: SyncSummaryInput): { tone: SyncTone; text: string } {
+  // The demo's database never syncs: its changes are kept, by design, and nothing is waiting.
+  if (status.state === 'local')
+    return { tone: 'saved', text: 'Demo — changes stay in this browser' };
   if (status.failed > 0) {
     return { tone: 'error', text: `${changes(status.failed)} couldn't be saved` };
   }

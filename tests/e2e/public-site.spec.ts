@@ -2,7 +2,10 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './console-guard.ts';
 
-/** Every public page: path, main heading, document title. */
+/**
+ * Every public page: path, main heading, document title. /demo is not here: it opens the app on
+ * the demo workspace (demo.spec.ts checks it, axe included).
+ */
 const pages = [
   [
     '/',
@@ -14,7 +17,6 @@ const pages = [
   ['/faq', 'Frequently asked questions', 'Frequently asked questions — Satchel'],
   ['/contact', 'Contact us', 'Contact us — Satchel'],
   ['/feedback', 'Feedback', 'Feedback — Satchel'],
-  ['/demo', 'Demo', 'Demo — Satchel'],
   ['/client-portal-demo', 'Client portal demo', 'Client portal demo — Satchel'],
   ['/terms-of-service', 'Terms of service', 'Terms of service — Satchel'],
   ['/privacy-policy', 'Privacy policy', 'Privacy policy — Satchel'],

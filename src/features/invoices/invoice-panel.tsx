@@ -6,6 +6,7 @@ export function InvoicePanel({
   title,
   hideTitle = false,
   action,
+  printHide = false,
   children,
 }: {
   /** The heading's id: the section is named by it. */
@@ -14,6 +15,8 @@ export function InvoicePanel({
   /** The title is for screen readers only (the card's one field already says it). */
   hideTitle?: boolean;
   action?: ReactNode;
+  /** Left out of the print-out (editing and sending are not part of the invoice). */
+  printHide?: boolean;
   children: ReactNode;
 }) {
   const heading = (
@@ -24,6 +27,7 @@ export function InvoicePanel({
   return (
     <section
       aria-labelledby={id}
+      {...(printHide ? { 'data-print-hide': true } : {})}
       className="flex flex-col gap-4 rounded-2xl border border-border bg-surface p-4 sm:p-6"
     >
       {action ? (

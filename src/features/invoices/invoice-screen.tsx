@@ -6,17 +6,13 @@
  * client. A sent invoice is read-only: payments and refunds are recorded against it (offline
  * too), and it can be voided while nothing is paid.
  */
-import {
-  invoiceNumberText,
-  paymentTerms,
-  paymentTermsWords,
-  type InvoiceLine,
-} from '#contract/entities/invoice.ts';
-import { formatMoney, lineAmounts } from '#contract/entities/invoice-totals.ts';
-import { sendInvoice } from '#contract/endpoints/invoice.ts';
+import { invoiceNumberText, paymentTerms, paymentTermsWords } from '#contract/entities/invoice.ts';
+import { invoiceBusiness, invoiceDocument } from '#contract/entities/invoice-document.ts';
+import { getInvoicePdf, sendInvoice } from '#contract/endpoints/invoice.ts';
 import { useNavigate } from '@tanstack/react-router';
-import { ArrowLeft, Flag, Send, Trash2 } from 'lucide-react';
+import { ArrowLeft, Flag, GitPullRequestArrow, Send, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { useAuthServices } from '../../auth/auth-services.tsx';
 import { useClient } from '../../data/client-queries.ts';
 import { invoiceWrites, useInvoiceView, type InvoiceView } from '../../data/invoices.ts';
 import { useProjects } from '../../data/project-queries.ts';
@@ -34,19 +30,30 @@ import { useToast } from '../../ui/use-toast.ts';
 import { useCallEndpoint, useOnline } from '../activity/activity-timeline.tsx';
 import { readSubmitFailure } from '../marketing/form-errors.ts';
 import { useSync, useWriteContext } from '../workspace/sync-context.tsx';
-import { WorkspaceGate } from '../workspace/workspace-gate.tsx';
+import { useWorkspace, WorkspaceGate } from '../workspace/workspace-gate.tsx';
+import { downloadFile } from './download-file.ts';
+import {
+  InvoiceDocumentLines,
+  InvoiceDocumentTotals,
+  InvoiceParties,
+  InvoicePdfActions,
+} from './invoice-document-view.tsx';
 import { InvoiceLinesEditor } from './invoice-lines-editor.tsx';
 import { InvoicePanel } from './invoice-panel.tsx';
 import { InvoicePayments } from './invoice-payments.tsx';
 import { InvoiceStateBadge } from './invoice-state-badge.tsx';
-import { MilestoneLinesSheet } from './milestone-lines-sheet.tsx';
+import { BillableLinesSheet, type BillableKind } from './billable-lines-sheet.tsx';
 
 const HEADING_ID = 'invoice-heading';
 
 export function InvoiceScreen({ invoiceId }: { invoiceId: string }) {
   return (
     <div>
-      <TextLink href="/invoices" className="mb-4 inline-flex items-center gap-1 text-sm">
+      <TextLink
+        href="/invoices"
+        data-print-hide
+        className="mb-4 inline-flex items-center gap-1 text-sm"
+      >
         <ArrowLeft aria-hidden="true" size={16} />
         Invoices
       </TextLink>
@@ -88,11 +95,14 @@ function InvoiceBody({ view }: { view: InvoiceView }) {
   const ctx = useWriteContext();
   const toaster = useToast();
   const navigate = useNavigate();
-  const { invoice, totals } = view;
+  const { invoice } = view;
   const client = useClient(handle.db, invoice.clientId);
+  const workspace = useWorkspace();
+  const auth = useAuthServices();
+  const online = useOnline();
   const projects = useProjects(handle.db, invoice.workspaceId, { includeArchived: true });
   const [errors, setErrors] = useState<WriteErrorFields>({});
-  const [addingMilestones, setAddingMilestones] = useState(false);
+  const [adding, setAdding] = useState<BillableKind | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [confirmVoid, setConfirmVoid] = useState(false);
   const draft = invoice.status === 'draft';
@@ -112,10 +122,26 @@ function InvoiceBody({ view }: { view: InvoiceView }) {
     }
   };
 
-  const money = (minor: number) => formatMoney(minor, invoice.currency);
+  // The same view model as the PDF and the portal: what this page shows is what they show.
+  const doc = invoiceDocument({
+    invoice,
+    state: view.state,
+    paid: view.paid,
+    client: client ?? null,
+    business: invoiceBusiness(workspace),
+  });
+  const downloadPdf = async () => {
+    const token = auth ? (await auth.client.getSession()).data.session?.access_token : null;
+    const params = new URLSearchParams({ endpoint: getInvoicePdf.operation, id: invoice.id });
+    await downloadFile(
+      `/api/${getInvoicePdf.resource}?${params.toString()}`,
+      token ? { headers: { Authorization: `Bearer ${token}` } } : {},
+      doc.fileName,
+    );
+  };
 
   return (
-    <div className="flex flex-col gap-6">
+    <div data-print-root className="flex flex-col gap-6">
       <header className="flex flex-col gap-2">
         <div className="flex flex-wrap items-center gap-3">
           <PageHeading id={HEADING_ID}>
@@ -124,19 +150,27 @@ function InvoiceBody({ view }: { view: InvoiceView }) {
           <InvoiceStateBadge state={view.state} />
         </div>
         <p className="text-fg-muted">
+          {doc.title}
+          {' · '}
           {client ? (
             <TextLink href={`/clients/${encodeURIComponent(client.id)}`}>{client.name}</TextLink>
           ) : (
             'A client not on this device'
           )}
           {project ? ` · ${project.name}` : null}
-          {invoice.issueDate ? ` · Issued ${invoice.issueDate}` : null}
-          {invoice.dueDate && !draft ? ` · Due ${invoice.dueDate}` : null}
         </p>
+        <InvoicePdfActions online={online} onDownload={downloadPdf} print />
       </header>
 
+      <section
+        aria-label="From, bill to and dates"
+        className="rounded-2xl border border-border bg-surface p-4 sm:p-6"
+      >
+        <InvoiceParties doc={doc} />
+      </section>
+
       {draft ? (
-        <InvoicePanel id="invoice-details" title="Details">
+        <InvoicePanel id="invoice-details" title="Details" printHide>
           <div className="grid gap-4 sm:grid-cols-2">
             <BlurField
               label="Title"
@@ -205,22 +239,36 @@ function InvoiceBody({ view }: { view: InvoiceView }) {
         title="Lines"
         action={
           draft && invoice.projectId ? (
-            <Button variant="secondary" onPress={() => setAddingMilestones(true)}>
-              <Flag aria-hidden="true" size={18} />
-              Add milestones
-            </Button>
+            <div className="flex flex-wrap gap-2 print:hidden">
+              <Button variant="secondary" onPress={() => setAdding('milestones')}>
+                <Flag aria-hidden="true" size={18} />
+                Add milestones
+              </Button>
+              <Button variant="secondary" onPress={() => setAdding('changes')}>
+                <GitPullRequestArrow aria-hidden="true" size={18} />
+                Add approved changes
+              </Button>
+            </div>
           ) : null
         }
       >
         <div>
           {draft ? (
-            <InvoiceLinesEditor
-              lines={invoice.lines}
-              currency={invoice.currency}
-              onSave={(lines) => save({ lines })}
-            />
+            <>
+              <div className="print:hidden">
+                <InvoiceLinesEditor
+                  lines={invoice.lines}
+                  currency={invoice.currency}
+                  onSave={(lines) => save({ lines })}
+                />
+              </div>
+              {/* A draft prints as the invoice it will be, not as its editor. */}
+              <div className="hidden print:block">
+                <InvoiceDocumentLines doc={doc} />
+              </div>
+            </>
           ) : (
-            <ReadOnlyLines lines={invoice.lines} money={money} />
+            <InvoiceDocumentLines doc={doc} />
           )}
           {errors.lines ? (
             <p role="alert" className="mt-2 text-sm font-medium text-danger">
@@ -228,34 +276,11 @@ function InvoiceBody({ view }: { view: InvoiceView }) {
             </p>
           ) : null}
         </div>
-        <dl className="mt-2 ml-auto grid max-w-xs grid-cols-[1fr_auto] gap-x-6 gap-y-1 text-sm">
-          <dt className="text-fg-muted">Subtotal</dt>
-          <dd className="text-right tabular-nums">{money(totals.subtotal)}</dd>
-          {totals.discount > 0 ? (
-            <>
-              <dt className="text-fg-muted">Discount</dt>
-              <dd className="text-right tabular-nums">−{money(totals.discount)}</dd>
-            </>
-          ) : null}
-          <dt className="text-fg-muted">Tax</dt>
-          <dd className="text-right tabular-nums">{money(totals.tax)}</dd>
-          <dt className="border-t border-border pt-1 font-semibold text-fg">Total</dt>
-          <dd className="border-t border-border pt-1 text-right font-semibold tabular-nums text-fg">
-            {money(totals.total)}
-          </dd>
-          {!draft ? (
-            <>
-              <dt className="text-fg-muted">Paid</dt>
-              <dd className="text-right tabular-nums">{money(view.paid)}</dd>
-              <dt className="font-semibold text-fg">Due</dt>
-              <dd className="text-right font-semibold tabular-nums text-fg">{money(view.due)}</dd>
-            </>
-          ) : null}
-        </dl>
+        <InvoiceDocumentTotals doc={doc} />
       </InvoicePanel>
 
       {draft ? (
-        <InvoicePanel id="invoice-notes" title="Notes" hideTitle>
+        <InvoicePanel id="invoice-notes" title="Notes" hideTitle printHide>
           <BlurField
             label="Notes on the invoice"
             value={invoice.notes ?? ''}
@@ -264,9 +289,15 @@ function InvoiceBody({ view }: { view: InvoiceView }) {
             onCommit={(value) => save({ notes: value.trim() === '' ? null : value })}
           />
         </InvoicePanel>
-      ) : invoice.notes ? (
+      ) : doc.notes ? (
         <InvoicePanel id="invoice-notes" title="Notes">
-          <p className="whitespace-pre-wrap text-fg">{invoice.notes}</p>
+          <p className="whitespace-pre-wrap text-fg">{doc.notes}</p>
+        </InvoicePanel>
+      ) : null}
+
+      {doc.paymentInstructions && !draft ? (
+        <InvoicePanel id="invoice-how-to-pay" title="How to pay">
+          <p className="whitespace-pre-wrap text-fg">{doc.paymentInstructions}</p>
         </InvoicePanel>
       ) : null}
 
@@ -274,9 +305,11 @@ function InvoiceBody({ view }: { view: InvoiceView }) {
         <SendPanel view={view} onDelete={() => setConfirmDelete(true)} />
       ) : invoice.status === 'sent' ? (
         <>
-          <InvoicePayments view={view} />
+          <div data-print-hide className="flex flex-col gap-6">
+            <InvoicePayments view={view} />
+          </div>
           {view.paid === 0 ? (
-            <div>
+            <div data-print-hide>
               <Button variant="secondary" onPress={() => setConfirmVoid(true)}>
                 Void invoice
               </Button>
@@ -289,14 +322,15 @@ function InvoiceBody({ view }: { view: InvoiceView }) {
         </p>
       )}
 
-      {addingMilestones && invoice.projectId ? (
-        <MilestoneLinesSheet
+      {adding && invoice.projectId ? (
+        <BillableLinesSheet
+          kind={adding}
           invoice={invoice}
           projectId={invoice.projectId}
-          onClose={() => setAddingMilestones(false)}
+          onClose={() => setAdding(null)}
           onAdd={async (lines) => {
             if (await save({ lines: [...invoice.lines, ...lines] })) {
-              setAddingMilestones(false);
+              setAdding(null);
               toaster.show({
                 tone: 'success',
                 message: `${lines.length} ${lines.length === 1 ? 'line' : 'lines'} added`,
@@ -341,59 +375,6 @@ function InvoiceBody({ view }: { view: InvoiceView }) {
         invoice.
       </ConfirmDialog>
     </div>
-  );
-}
-
-function ReadOnlyLines({
-  lines,
-  money,
-}: {
-  lines: readonly InvoiceLine[];
-  money: (minor: number) => string;
-}) {
-  return (
-    <table className="w-full text-sm">
-      <thead>
-        <tr className="text-left text-fg-muted">
-          <th scope="col" className="py-2 font-medium">
-            Description
-          </th>
-          <th scope="col" className="py-2 text-right font-medium">
-            Qty
-          </th>
-          <th scope="col" className="hidden py-2 text-right font-medium sm:table-cell">
-            Price
-          </th>
-          <th scope="col" className="hidden py-2 text-right font-medium sm:table-cell">
-            Tax
-          </th>
-          <th scope="col" className="py-2 text-right font-medium">
-            Amount
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {lines.map((line) => {
-          const amounts = lineAmounts(line);
-          return (
-            <tr key={line.id} className="border-t border-border align-top">
-              <td className="py-2 pr-2 text-fg">
-                {line.description}
-                {line.discountPercent > 0 ? (
-                  <span className="block text-fg-muted">{line.discountPercent}% off</span>
-                ) : null}
-              </td>
-              <td className="py-2 text-right tabular-nums">{line.quantity}</td>
-              <td className="hidden py-2 text-right tabular-nums sm:table-cell">
-                {money(line.unitPrice)}
-              </td>
-              <td className="hidden py-2 text-right tabular-nums sm:table-cell">{line.taxRate}%</td>
-              <td className="py-2 text-right tabular-nums">{money(amounts.net)}</td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
   );
 }
 
@@ -499,7 +480,7 @@ function SendPanel({ view, onDelete }: { view: InvoiceView; onDelete: () => void
       : null;
 
   return (
-    <InvoicePanel id="invoice-send" title="Send">
+    <InvoicePanel id="invoice-send" title="Send" printHide>
       <p className="text-sm text-fg-muted">
         Sending gives this invoice the next number and emails your client a link to it. After that
         its lines are fixed: a mistake is voided and issued again.

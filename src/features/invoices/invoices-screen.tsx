@@ -4,14 +4,13 @@
  * n) drafts one for a client, offline too, and opens it. Rows show number, client, total, due date
  * and a state computed from the lines and payments (src/data/invoices.ts).
  */
-import { invoiceNumberText } from '#contract/entities/invoice.ts';
 import {
   formatMoney,
   invoiceStates,
   invoiceStateWords,
   type InvoiceState,
 } from '#contract/entities/invoice-totals.ts';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { Plus, ReceiptText, SearchX } from 'lucide-react';
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useClients } from '../../data/client-queries.ts';
@@ -36,9 +35,9 @@ import { usePageTitle } from '../../ui/use-page-title.ts';
 import { useCallEndpoint, useOnline } from '../activity/activity-timeline.tsx';
 import { useSync, useWriteContext } from '../workspace/sync-context.tsx';
 import { useWorkspace, WorkspaceGate } from '../workspace/workspace-gate.tsx';
-import { InvoiceStateBadge } from './invoice-state-badge.tsx';
+import { InvoiceList } from './invoice-list.tsx';
 import type { InvoicesSearch } from './invoices-search.ts';
-import { PaymentInstructions } from './payment-instructions.tsx';
+import { BusinessAddress, PaymentInstructions } from './payment-instructions.tsx';
 
 export interface InvoicesScreenProps {
   search: InvoicesSearch;
@@ -141,17 +140,7 @@ function InvoicesContent({ search, onSearchChange }: InvoicesScreenProps) {
       </EmptyState>
     );
   } else {
-    body = (
-      <ul aria-label="Invoices" className="flex flex-col gap-2">
-        {(shown ?? []).map((view) => (
-          <InvoiceRow
-            key={view.invoice.id}
-            view={view}
-            clientName={clientNames.get(view.invoice.clientId) ?? 'A client not on this device'}
-          />
-        ))}
-      </ul>
-    );
+    body = <InvoiceList views={shown ?? []} clientNames={clientNames} />;
   }
 
   return (
@@ -176,11 +165,18 @@ function InvoicesContent({ search, onSearchChange }: InvoicesScreenProps) {
         </div>
         {body}
         {views !== undefined && views.length > 0 ? (
-          <PaymentInstructions
-            callEndpoint={callEndpoint}
-            workspaceId={workspace.id}
-            online={online}
-          />
+          <div className="grid gap-4 lg:grid-cols-2">
+            <PaymentInstructions
+              callEndpoint={callEndpoint}
+              workspaceId={workspace.id}
+              online={online}
+            />
+            <BusinessAddress
+              callEndpoint={callEndpoint}
+              workspaceId={workspace.id}
+              online={online}
+            />
+          </div>
         ) : null}
       </div>
       {creating ? (
@@ -221,34 +217,6 @@ export function MoneySummary({ figures }: { figures: readonly Figures[] }) {
         </div>
       ))}
     </section>
-  );
-}
-
-function InvoiceRow({ view, clientName }: { view: InvoiceView; clientName: string }) {
-  const { invoice, totals } = view;
-  return (
-    <li className="rounded-2xl border border-border bg-surface transition-colors hover:border-border-strong">
-      <Link
-        to="/invoices/$invoiceId"
-        params={{ invoiceId: invoice.id }}
-        className="grid grid-cols-[1fr_auto] items-center gap-x-4 gap-y-1 rounded-2xl p-4 outline-none focus-visible:ring-2 focus-visible:ring-ring sm:grid-cols-[8rem_1fr_auto_auto]"
-      >
-        <span className="font-semibold text-fg tabular-nums">
-          {invoiceNumberText(invoice.number)}
-        </span>
-        <span className="text-right font-semibold tabular-nums text-fg sm:order-3">
-          {formatMoney(totals.total, invoice.currency)}
-        </span>
-        <span className="min-w-0 text-sm text-fg-muted sm:order-2">
-          <span className="block truncate text-fg">{clientName}</span>
-          <span className="block truncate">{invoice.title}</span>
-        </span>
-        <span className="flex items-center justify-end gap-2 text-sm text-fg-muted sm:order-4">
-          {invoice.dueDate && view.due > 0 ? <span>Due {invoice.dueDate}</span> : null}
-          <InvoiceStateBadge state={view.state} />
-        </span>
-      </Link>
-    </li>
   );
 }
 

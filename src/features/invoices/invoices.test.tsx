@@ -1,8 +1,9 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { InvoiceLine } from '#contract/entities/invoice.ts';
 import type { AppDatabase } from '../../db/app-database.ts';
+import type { LocalChangeRequest } from '../../data/change-request-queries.ts';
 import { createClient } from '../../data/client-mutations.ts';
 import {
   invoicePaymentWrites,
@@ -19,6 +20,7 @@ import {
   USER_ID,
   WS,
 } from '../projects/project-screen-test-utils.tsx';
+import { BillableLinesSheet } from './billable-lines-sheet.tsx';
 import { InvoiceLinesEditor, parseLine } from './invoice-lines-editor.tsx';
 import { InvoicePayments } from './invoice-payments.tsx';
 
@@ -198,5 +200,95 @@ describe('payments of a sent invoice', () => {
       operation: 'create-invoice-payment',
     });
     await expectAccessible();
+  });
+});
+
+describe('billing a project’s approved changes', () => {
+  it('offers the approved changes in the invoice’s currency, says which are billed, adds lines', async () => {
+    const db = await createTestDatabase();
+    const projectId = crypto.randomUUID();
+    const change = async (values: Partial<LocalChangeRequest> & { title: string }) => {
+      const row: LocalChangeRequest = {
+        id: crypto.randomUUID(),
+        workspaceId: WS,
+        projectId,
+        description: null,
+        desiredDate: null,
+        attachmentFileIds: [],
+        status: 'approved',
+        costImpact: 50_000,
+        currency: 'EUR',
+        scheduleImpactDays: null,
+        answer: null,
+        source: 'member',
+        requestedBy: '',
+        clientDecision: null,
+        appliedAt: null,
+        createdAt: '2026-03-01T10:00:00.000Z',
+        createdBy: USER_ID,
+        updatedAt: '2026-03-01T10:00:00.000Z',
+        updatedBy: USER_ID,
+        version: 2,
+        _v: 2,
+        _pending: 0,
+        _deleted: false,
+        _base: {},
+        ...values,
+      };
+      await db.changeRequests.put(row);
+      return row;
+    };
+    const darkMode = await change({ title: 'Dark mode', costImpact: 120_050 });
+    const french = await change({ title: 'French version', status: 'accepted' });
+    await change({ title: 'Declined idea', status: 'declined' });
+    await change({ title: 'Still quoted', status: 'quoted' });
+    await change({ title: 'In dollars', currency: 'USD' });
+    await change({ title: 'Free tweak', costImpact: 0 });
+    await putPulled(db, {
+      number: 2,
+      lines: [
+        newInvoiceLine({ description: 'French', unitPrice: 50_000, changeRequestId: french.id }),
+      ],
+    });
+    const draft = await putPulled(db, { status: 'draft', number: null, projectId, sentAt: null });
+    const added: InvoiceLine[][] = [];
+    const user = userEvent.setup();
+    renderWithSync(
+      <BillableLinesSheet
+        kind="changes"
+        invoice={draft}
+        projectId={projectId}
+        onClose={() => undefined}
+        onAdd={(lines) => {
+          added.push(lines);
+          return Promise.resolve();
+        }}
+      />,
+      db,
+    );
+    const group = await screen.findByRole('group', { name: 'Changes to bill' });
+    const boxes = within(group).getAllByRole('checkbox');
+    const offered = boxes.map((box) => box.closest('label')?.textContent ?? '');
+    expect(offered).toHaveLength(2);
+    expect(offered).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('Dark mode€1,200.50'),
+        expect.stringContaining('French version€500.00Already on INV-0002'),
+      ]),
+    );
+    await expectAccessible();
+    await user.click(within(group).getByRole('checkbox', { name: /Dark mode/ }));
+    await user.click(screen.getByRole('button', { name: 'Add 1 line' }));
+    expect(added).toEqual([
+      [
+        expect.objectContaining({
+          description: 'Dark mode',
+          unitPrice: 120_050,
+          quantity: 1,
+          changeRequestId: darkMode.id,
+          milestoneId: null,
+        }),
+      ],
+    ]);
   });
 });

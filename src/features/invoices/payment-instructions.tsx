@@ -1,13 +1,18 @@
 /**
- * "How clients pay you": the workspace's payment instructions (bank details, a payment link), kept
- * in the workspace's settings (`settings.paymentInstructions`). Sent invoices' emails carry them,
- * and the portal shows them beside an invoice when card payments are not offered. They are the
- * workspace's, read and saved online (an owner or admin saves; the server says so to others).
+ * The workspace's business details its invoices carry, kept in the workspace's settings:
+ * - "How clients pay you" (`settings.paymentInstructions`: bank details, a payment link): sent
+ *   invoices' emails, the invoice page, the PDF and the portal (when card payments are not
+ *   offered) show them;
+ * - "Your business address" (`settings.businessAddress`): printed under the workspace's name on
+ *   every invoice, on the page and in the PDF.
+ * They are the workspace's, read and saved online (an owner or admin saves; the server says so
+ * to others).
  */
 import type { CallEndpoint } from '#contract/define-endpoint.ts';
 import { getWorkspaceSettings, updateWorkspaceSettings } from '#contract/endpoints/workspace.ts';
-import { Landmark } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { MAX_BUSINESS_ADDRESS } from '#contract/entities/invoice-document.ts';
+import { Building2, Landmark } from 'lucide-react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { FieldError, Label, TextArea, TextField } from 'react-aria-components';
 import { Button } from '../../ui/button.tsx';
 import { inputClassName, labelClassName } from '../../ui/form-text-field.tsx';
@@ -15,14 +20,77 @@ import { readSubmitFailure } from '../marketing/form-errors.ts';
 
 export const MAX_PAYMENT_INSTRUCTIONS = 2000;
 
-export function PaymentInstructions({
-  callEndpoint,
-  workspaceId,
-  online,
-}: {
+interface PanelProps {
   callEndpoint: CallEndpoint | null;
   workspaceId: string;
   online: boolean;
+}
+
+export function PaymentInstructions(props: PanelProps) {
+  return (
+    <SettingTextPanel
+      {...props}
+      settingKey="paymentInstructions"
+      id="payment-instructions"
+      title="How clients pay you"
+      icon={<Landmark aria-hidden="true" size={18} />}
+      label="Payment instructions"
+      addLabel="Add instructions"
+      max={MAX_PAYMENT_INSTRUCTIONS}
+      placeholder="e.g. Bank transfer to IBAN DE00 1234 5678, reference: the invoice number"
+      offlineText="Payment instructions are read and changed online."
+      failedText="Payment instructions could not be loaded just now."
+      emptyText="None yet. Add bank details or a payment link: your invoice emails carry them, and the client portal shows them when card payments are not offered."
+    />
+  );
+}
+
+export function BusinessAddress(props: PanelProps) {
+  return (
+    <SettingTextPanel
+      {...props}
+      settingKey="businessAddress"
+      id="business-address"
+      title="Your business address"
+      icon={<Building2 aria-hidden="true" size={18} />}
+      label="Business address"
+      addLabel="Add address"
+      max={MAX_BUSINESS_ADDRESS}
+      placeholder={'e.g. Studio North AS\n1 Harbour Street\n0150 Oslo, Norway\nVAT NO 123 456 789'}
+      offlineText="Your business address is read and changed online."
+      failedText="Your business address could not be loaded just now."
+      emptyText="None yet. Your invoices and their PDFs print it under your workspace's name."
+    />
+  );
+}
+
+function SettingTextPanel({
+  callEndpoint,
+  workspaceId,
+  online,
+  settingKey,
+  id,
+  title,
+  icon,
+  label,
+  addLabel,
+  max,
+  placeholder,
+  offlineText,
+  failedText,
+  emptyText,
+}: PanelProps & {
+  settingKey: string;
+  id: string;
+  title: string;
+  icon: ReactNode;
+  label: string;
+  addLabel: string;
+  max: number;
+  placeholder: string;
+  offlineText: string;
+  failedText: string;
+  emptyText: string;
 }) {
   const [saved, setSaved] = useState<string | null | undefined>(undefined);
   const [text, setText] = useState('');
@@ -36,7 +104,7 @@ export function PaymentInstructions({
     let live = true;
     callEndpoint(getWorkspaceSettings, { query: { workspaceId } }).then(
       ({ workspace }) => {
-        const value = workspace.settings.paymentInstructions;
+        const value = workspace.settings[settingKey];
         if (!live) return;
         setSaved(typeof value === 'string' && value.trim() !== '' ? value : null);
         setLoadFailed(false);
@@ -48,13 +116,13 @@ export function PaymentInstructions({
     return () => {
       live = false;
     };
-  }, [callEndpoint, workspaceId, online]);
+  }, [callEndpoint, workspaceId, online, settingKey]);
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
     if (!callEndpoint) return;
-    if (text.length > MAX_PAYMENT_INSTRUCTIONS) {
-      setError(`At most ${MAX_PAYMENT_INSTRUCTIONS.toLocaleString('en-US')} characters`);
+    if (text.length > max) {
+      setError(`At most ${max.toLocaleString('en-US')} characters`);
       return;
     }
     setSaving(true);
@@ -62,7 +130,7 @@ export function PaymentInstructions({
     try {
       await callEndpoint(updateWorkspaceSettings, {
         query: { workspaceId },
-        body: { settings: { paymentInstructions: text.trim() } },
+        body: { settings: { [settingKey]: text.trim() } },
       });
       setSaved(text.trim() === '' ? null : text.trim());
       setEditing(false);
@@ -75,13 +143,13 @@ export function PaymentInstructions({
 
   return (
     <section
-      aria-labelledby="payment-instructions"
+      aria-labelledby={id}
       className="flex flex-col gap-3 rounded-2xl border border-border bg-surface p-4 sm:p-5"
     >
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="payment-instructions" className="flex items-center gap-2 font-semibold text-fg">
-          <Landmark aria-hidden="true" size={18} />
-          How clients pay you
+        <h2 id={id} className="flex items-center gap-2 font-semibold text-fg">
+          {icon}
+          {title}
         </h2>
         {!editing ? (
           <Button
@@ -92,7 +160,7 @@ export function PaymentInstructions({
               setEditing(true);
             }}
           >
-            {saved ? 'Edit' : 'Add instructions'}
+            {saved ? 'Edit' : addLabel}
           </Button>
         ) : null}
       </div>
@@ -106,12 +174,8 @@ export function PaymentInstructions({
             className="flex flex-col gap-1.5"
             autoFocus
           >
-            <Label className={labelClassName}>Payment instructions</Label>
-            <TextArea
-              rows={4}
-              placeholder="e.g. Bank transfer to IBAN DE00 1234 5678, reference: the invoice number"
-              className={`${inputClassName} py-2`}
-            />
+            <Label className={labelClassName}>{label}</Label>
+            <TextArea rows={4} placeholder={placeholder} className={`${inputClassName} py-2`} />
             <FieldError className="text-sm font-medium text-danger">{error}</FieldError>
           </TextField>
           <div className="flex gap-3">
@@ -126,13 +190,12 @@ export function PaymentInstructions({
       ) : (
         <p className="text-sm whitespace-pre-line text-fg-muted">
           {!online
-            ? 'Payment instructions are read and changed online.'
+            ? offlineText
             : loadFailed
-              ? 'Payment instructions could not be loaded just now.'
+              ? failedText
               : saved === undefined
                 ? 'Loading…'
-                : (saved ??
-                  'None yet. Add bank details or a payment link: your invoice emails carry them, and the client portal shows them when card payments are not offered.')}
+                : (saved ?? emptyText)}
         </p>
       )}
     </section>

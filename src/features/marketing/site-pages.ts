@@ -93,8 +93,8 @@ export const sitePages = [
     title: 'Demo',
     name: 'Demo',
     description:
-      'See Satchel at work before you sign up: a week of freelance work step by step, from a new client to working offline on a train, with what to try yourself.',
-    keywords: ['try', 'tour', 'example', 'sample'],
+      'Try the real Satchel with no account: a sample workspace of clients, projects, tasks and invoices that lives only in your browser. Edit anything, reset it any time.',
+    keywords: ['try', 'sandbox', 'example', 'sample', 'no account'],
     indexable: true,
   },
   {

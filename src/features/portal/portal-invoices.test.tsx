@@ -1,6 +1,6 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CallEndpoint } from '#contract/define-endpoint.ts';
 import type { PortalInvoice } from '#contract/endpoints/invoice.ts';
 import { expectAccessible } from '../projects/project-screen-test-utils.tsx';
@@ -34,7 +34,12 @@ const invoice = (values: Partial<PortalInvoice>): PortalInvoice => ({
   ...values,
 });
 
-function api(answer: { invoices: PortalInvoice[]; paymentInstructions: string | null }) {
+function api(answer: {
+  invoices: PortalInvoice[];
+  paymentInstructions: string | null;
+  business?: { name: string; address: string | null; logoUrl: string | null; locale: string };
+  billTo?: { name: string; company: string | null; email: string | null; address: string | null };
+}) {
   const calls: { operation: string; input: unknown }[] = [];
   const callEndpoint = ((endpoint: { operation: string }, input: unknown) => {
     calls.push({ operation: endpoint.operation, input });
@@ -96,5 +101,77 @@ describe('the portal’s invoices', () => {
     );
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(container.textContent).toBe('');
+  });
+
+  it('shows the invoice as the PDF does, and downloads the PDF with the portal cookie', async () => {
+    const user = userEvent.setup();
+    const due = invoice({
+      paymentTerms: 'net_30',
+      lines: [
+        {
+          id: 'l1',
+          description: 'Design',
+          quantity: 2,
+          unitPrice: 25_000,
+          taxRate: 10,
+          discountPercent: 10,
+        },
+      ],
+    });
+    const { callEndpoint } = api({
+      invoices: [due],
+      paymentInstructions: null,
+      business: {
+        name: 'Studio North',
+        address: '1 Harbour St\nOslo',
+        logoUrl: null,
+        locale: 'en-US',
+      },
+      billTo: { name: 'Acme', company: null, email: 'ap@acme.test', address: null },
+    });
+    const fetched: { url: string; init: RequestInit }[] = [];
+    const fetchMock = vi.fn((url: string, init: RequestInit) => {
+      fetched.push({ url, init });
+      return Promise.resolve(
+        new Response(new Blob(['%PDF-1.3']), {
+          headers: { 'Content-Disposition': 'attachment; filename="Invoice-0007.pdf"' },
+        }),
+      );
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    URL.createObjectURL = vi.fn(() => 'blob:pdf');
+    URL.revokeObjectURL = vi.fn();
+    try {
+      render(<PortalInvoices callEndpoint={callEndpoint} projectId="p1" offline={false} />);
+      await user.click(await screen.findByText('1 line'));
+      expect(screen.getByText('Studio North')).toBeTruthy();
+      expect(screen.getByText('1 Harbour St')).toBeTruthy();
+      expect(screen.getByText('ap@acme.test')).toBeTruthy();
+      expect(screen.getByText('10% off (−€50.00)')).toBeTruthy();
+      expect(screen.getByText('Balance due')).toBeTruthy();
+      expect(screen.getByText('Net 30')).toBeTruthy();
+      await expectAccessible();
+      await user.click(screen.getByRole('button', { name: 'Download PDF' }));
+      await waitFor(() => expect(fetched).toHaveLength(1));
+      expect(fetched[0]!.url).toBe(
+        `/api/client-portal?endpoint=get-invoice-pdf&projectId=p1&invoiceId=${due.id}`,
+      );
+      expect(fetched[0]!.init.credentials).toBe('same-origin');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('says the PDF needs a connection offline', async () => {
+    const { callEndpoint } = api({ invoices: [invoice({})], paymentInstructions: null });
+    const { rerender } = render(
+      <PortalInvoices callEndpoint={callEndpoint} projectId="p1" offline={false} />,
+    );
+    expect(await screen.findByRole('button', { name: 'Download PDF' })).toBeTruthy();
+    rerender(<PortalInvoices callEndpoint={callEndpoint} projectId="p1" offline={true} />);
+    expect(screen.getByRole('button', { name: 'Download PDF' }).hasAttribute('disabled')).toBe(
+      true,
+    );
+    expect(screen.getByText('The PDF needs a connection.')).toBeTruthy();
   });
 });

@@ -5,10 +5,12 @@
  * payment instructions say how to pay. Read when the page loads and again when the browser is
  * back online; the last answer stays on screen offline, with a line saying so.
  */
-import type { CallEndpoint } from '#contract/define-endpoint.ts';
+import type { CallEndpoint, EndpointOutput } from '#contract/define-endpoint.ts';
 import { invoiceNumberText } from '#contract/entities/invoice.ts';
-import { formatMoney, invoiceStateWords, lineAmounts } from '#contract/entities/invoice-totals.ts';
+import { invoiceDocument, type InvoiceDocument } from '#contract/entities/invoice-document.ts';
+import { formatMoney, invoiceStateWords } from '#contract/entities/invoice-totals.ts';
 import {
+  getPortalInvoicePdf,
   getPortalInvoices,
   payPortalInvoice,
   type PortalInvoice,
@@ -16,12 +18,47 @@ import {
 import { CreditCard } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Button } from '../../ui/button.tsx';
+import { downloadFile } from '../invoices/download-file.ts';
+import {
+  InvoiceDocumentLines,
+  InvoiceDocumentTotals,
+  InvoiceParties,
+  InvoicePdfActions,
+} from '../invoices/invoice-document-view.tsx';
 import { formatDate } from '../milestones/milestone-format.ts';
 import { portalActionFailure } from './portal-action-result.ts';
 
-interface Loaded {
-  invoices: PortalInvoice[];
-  paymentInstructions: string | null;
+type Loaded = EndpointOutput<typeof getPortalInvoices>;
+
+/** The invoice as the member's page and the PDF show it (contract/entities/invoice-document.ts). */
+function documentOf(invoice: PortalInvoice, loaded: Loaded): InvoiceDocument {
+  return invoiceDocument({
+    invoice: { ...invoice, paymentTerms: invoice.paymentTerms ?? null },
+    state: invoice.state,
+    paid: invoice.paid,
+    client: loaded.billTo ?? null,
+    business: {
+      name: loaded.business?.name ?? '',
+      address: loaded.business?.address ?? null,
+      logoUrl: loaded.business?.logoUrl ?? null,
+      locale: loaded.business?.locale ?? 'en-US',
+      paymentInstructions: null,
+    },
+  });
+}
+
+/** Saves the invoice's PDF (the portal cookie goes with a same-origin fetch). */
+function downloadPdf(projectId: string, doc: InvoiceDocument, invoiceId: string) {
+  const params = new URLSearchParams({
+    endpoint: getPortalInvoicePdf.operation,
+    projectId,
+    invoiceId,
+  });
+  return downloadFile(
+    `/api/${getPortalInvoicePdf.resource}?${params.toString()}`,
+    { credentials: 'same-origin' },
+    doc.fileName,
+  );
 }
 
 export function PortalInvoices({
@@ -70,6 +107,10 @@ export function PortalInvoices({
     }
   };
 
+  const docs = new Map(
+    loaded ? loaded.invoices.map((invoice) => [invoice.id, documentOf(invoice, loaded)]) : [],
+  );
+
   // Nothing billed to this project yet: no section (most projects, most of the time).
   if (loaded && loaded.invoices.length === 0) return null;
   if (!loaded && !failed) return null;
@@ -112,23 +153,19 @@ export function PortalInvoices({
               <summary className="cursor-pointer font-medium text-brand">
                 {invoice.lines.length} {invoice.lines.length === 1 ? 'line' : 'lines'}
               </summary>
-              <ul className="mt-2 flex flex-col gap-1">
-                {invoice.lines.map((line) => (
-                  <li key={line.id} className="flex justify-between gap-3">
-                    <span className="min-w-0 break-words text-fg">
-                      {line.quantity === 1 ? '' : `${line.quantity} × `}
-                      {line.description}
-                    </span>
-                    <span className="tabular-nums text-fg">
-                      {formatMoney(lineAmounts(line).total, invoice.currency)}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-              {invoice.notes ? (
-                <p className="mt-2 whitespace-pre-line text-fg-muted">{invoice.notes}</p>
-              ) : null}
+              <div className="mt-3 flex flex-col gap-3">
+                <InvoiceParties doc={docs.get(invoice.id)!} />
+                <InvoiceDocumentLines doc={docs.get(invoice.id)!} />
+                <InvoiceDocumentTotals doc={docs.get(invoice.id)!} />
+                {invoice.notes ? (
+                  <p className="whitespace-pre-line text-fg-muted">{invoice.notes}</p>
+                ) : null}
+              </div>
             </details>
+            <InvoicePdfActions
+              online={!offline}
+              onDownload={() => downloadPdf(projectId, docs.get(invoice.id)!, invoice.id)}
+            />
             {invoice.due > 0 ? (
               <div className="flex flex-wrap items-center justify-between gap-3">
                 <p className="text-sm text-fg">

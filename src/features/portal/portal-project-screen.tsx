@@ -34,7 +34,7 @@ import {
   LogOut,
   RefreshCw,
 } from 'lucide-react';
-import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, startTransition, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
@@ -50,7 +50,6 @@ import { ProjectStatusBadge } from '../projects/project-status-badge.tsx';
 import { portalActionFailure, type PortalActionResult } from './portal-action-result.ts';
 import type { QuoteDecision } from './portal-change-request-item.tsx';
 import { PortalChangeRequests } from './portal-change-requests.tsx';
-import { PortalChat } from './portal-chat.tsx';
 import { PortalInvoices } from './portal-invoices.tsx';
 import {
   PortalMilestoneItem,
@@ -75,6 +74,17 @@ import {
 } from './portal-snapshot.ts';
 import { uploadWithTus, type PortalUploadFile } from './portal-upload.ts';
 import { useBrowserOnline } from './use-browser-online.ts';
+
+/**
+ * The chat is live talk with the team and needs the network, so its code is not precached
+ * (vite.config.ts): it loads with the page online; offline and never loaded, it is left out.
+ */
+const PortalChat = lazy(() =>
+  import('./portal-chat.tsx').then(
+    (module) => ({ default: module.PortalChat }),
+    () => ({ default: () => null }),
+  ),
+);
 
 export interface PortalProjectScreenProps {
   projectId: string;
@@ -659,12 +669,14 @@ export function PortalProjectScreen({
 
       {/* The chat is live talk with the team: a real server's, and not part of the saved copy. */}
       {embedded || readOnly ? null : (
-        <PortalChat
-          callEndpoint={callEndpoint}
-          projectId={projectId}
-          workspaceName={workspace.name}
-          offline={offline}
-        />
+        <Suspense fallback={null}>
+          <PortalChat
+            callEndpoint={callEndpoint}
+            projectId={projectId}
+            workspaceName={workspace.name}
+            offline={offline}
+          />
+        </Suspense>
       )}
 
       <section aria-labelledby="portal-files" className="flex flex-col gap-3">

@@ -1,5 +1,5 @@
-import { CreditCard, HardDrive, Info, ShieldCheck, UserRound } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { Archive, CreditCard, HardDrive, Info, ShieldCheck, UserRound, Users } from 'lucide-react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Tab, TabList, TabPanel, Tabs, type Key } from 'react-aria-components';
 import type { CallEndpoint } from '#contract/define-endpoint.ts';
 import type { BillingInterval, PlanId } from '#contract/entities/plan.ts';
@@ -15,8 +15,24 @@ import { ProfileSettings } from './profile-settings.tsx';
 import { SecuritySettings } from './security-settings.tsx';
 import { TestNotificationSettings } from './test-notification-settings.tsx';
 import { StorageSettings } from './storage-settings.tsx';
+import { MembersSettings } from './members-settings.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
 
-export const settingsTabs = ['profile', 'security', 'billing', 'storage', 'about'] as const;
+// Export and import (fflate, papaparse) load only when the Data tab opens: most visits to settings
+// never need them, and the chunk stays out of the precache (vite.config.ts rarelyUsedModules).
+const DataSettings = lazy(() =>
+  import('./data-settings.tsx').then((module) => ({ default: module.DataSettings })),
+);
+
+export const settingsTabs = [
+  'profile',
+  'security',
+  'members',
+  'billing',
+  'storage',
+  'data',
+  'about',
+] as const;
 export type SettingsTab = (typeof settingsTabs)[number];
 
 export interface SettingsScreenProps {
@@ -30,8 +46,10 @@ export interface SettingsScreenProps {
 const tabs: { id: SettingsTab; label: string; Icon: typeof Info }[] = [
   { id: 'profile', label: 'Profile', Icon: UserRound },
   { id: 'security', label: 'Security', Icon: ShieldCheck },
+  { id: 'members', label: 'Members', Icon: Users },
   { id: 'billing', label: 'Billing', Icon: CreditCard },
   { id: 'storage', label: 'Storage', Icon: HardDrive },
+  { id: 'data', label: 'Data', Icon: Archive },
   { id: 'about', label: 'About', Icon: Info },
 ];
 
@@ -97,11 +115,25 @@ export function SettingsScreen({
             <FormAlert tone="info">{authUnavailableMessage}</FormAlert>
           )}
         </TabPanel>
+        <TabPanel id="members" className="outline-none">
+          <MembersSettings />
+        </TabPanel>
         <TabPanel id="billing" className="outline-none">
           <BillingSettings requested={requestedPlan} />
         </TabPanel>
         <TabPanel id="storage" className="outline-none">
           <StorageSettings />
+        </TabPanel>
+        <TabPanel id="data" className="outline-none">
+          <Suspense
+            fallback={
+              <p role="status" className="flex items-center gap-2 text-fg-muted">
+                <Spinner size="small" /> Loading...
+              </p>
+            }
+          >
+            <DataSettings />
+          </Suspense>
         </TabPanel>
         <TabPanel id="about" className="outline-none">
           <AboutSettings callEndpoint={callEndpoint} />

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import type { AuthUser } from '../../auth/auth-controller.ts';
 import { SkipLink } from '../../ui/skip-link.tsx';
 import { ThemeToggle } from '../../ui/theme-toggle.tsx';
@@ -8,6 +8,7 @@ import { SearchLauncher } from '../search/search-launcher.tsx';
 import { AccountMenu } from './account-menu.tsx';
 import { appNavItems } from './app-nav-items.ts';
 import { BrandLink } from './brand-link.tsx';
+import { isDemoUser } from '../../demo/demo-mode.ts';
 
 export interface AppShellProps {
   user: AuthUser;
@@ -16,6 +17,11 @@ export interface AppShellProps {
   syncStatus?: ReactNode;
   children: ReactNode;
 }
+
+// Loaded in the demo only (and not precached, vite.config.ts): real users never download it.
+const DemoBar = lazy(() =>
+  import('../../demo/demo-bar.tsx').then(({ DemoBar }) => ({ default: DemoBar })),
+);
 
 const sideLinkClass =
   'flex min-h-10 items-center gap-3 rounded-lg px-3 text-sm font-medium text-fg-muted hover:bg-surface-muted hover:text-fg aria-[current=page]:bg-brand-soft aria-[current=page]:text-brand';
@@ -50,17 +56,25 @@ export function AppShell({ user, onSignOut, syncStatus, children }: AppShellProp
         </div>
       </aside>
       <div className="flex min-w-0 flex-col pb-[calc(3.5rem+env(safe-area-inset-bottom))] md:pb-0">
-        <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-border bg-canvas/90 px-4 backdrop-blur sm:px-6">
-          <div className="md:hidden">
-            <BrandLink to="/dashboard" />
-          </div>
-          <div className="ml-auto flex items-center gap-3">
-            <SearchLauncher />
-            {syncStatus}
-            <NotificationBell />
-            <AccountMenu user={user} onSignOut={onSignOut} />
-          </div>
-        </header>
+        {/* The demo's bar sticks with the header: Reset and Create your account stay at hand. */}
+        <div className="sticky top-0 z-30">
+          {isDemoUser(user) ? (
+            <Suspense fallback={null}>
+              <DemoBar />
+            </Suspense>
+          ) : null}
+          <header className="flex h-16 items-center gap-3 border-b border-border bg-canvas/90 px-4 backdrop-blur sm:px-6">
+            <div className="md:hidden">
+              <BrandLink to="/dashboard" />
+            </div>
+            <div className="ml-auto flex items-center gap-3">
+              <SearchLauncher />
+              {syncStatus}
+              <NotificationBell />
+              <AccountMenu user={user} onSignOut={onSignOut} />
+            </div>
+          </header>
+        </div>
         <main
           id="main"
           tabIndex={-1}

@@ -17,7 +17,8 @@ export function useSignOutGuard(signOut: () => void): {
   const [open, setOpen] = useState(false);
   const requestSignOut = () => {
     const status = sync?.handle.getStatus();
-    if (status && status.waiting > 0) setOpen(true);
+    // The demo's changes are never sent: leaving it needs no warning about unsynced changes.
+    if (status && status.waiting > 0 && status.state !== 'local') setOpen(true);
     else signOut();
   };
   const status = sync?.handle.getStatus();

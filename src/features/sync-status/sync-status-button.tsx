@@ -43,6 +43,9 @@ export function describeHeaderStatus(
 
 /** The details' first line: where the changes are and when this device last synced. */
 function describeDetails(status: ClientSyncStatus, now: number): string {
+  if (status.state === 'local') {
+    return 'This is the demo: your changes are saved in this browser only and never sent to a server. Create your account to keep your own work in sync.';
+  }
   const last = status.lastSyncedAt
     ? `Last synced ${formatRelativeTime(status.lastSyncedAt, now)}.`
     : null;
@@ -67,6 +70,7 @@ function SyncStatusControl() {
   const status = useSyncStatus();
   const { tone, text } = describeHeaderStatus(status);
   const offline = status.state === 'offline';
+  const local = status.state === 'local';
   const reasonId = useId();
   const [open, setOpen] = useState(false);
   const openPanel = useCallback(() => setOpen(true), []);
@@ -85,7 +89,7 @@ function SyncStatusControl() {
           size={16}
           className={spinning && tone === 'waiting' ? 'animate-spin' : ''}
         />
-        {status.waiting > 0 ? (
+        {status.waiting > 0 && !local ? (
           // Phones show no words: the count stays visible as a badge.
           <span
             aria-hidden="true"
@@ -108,7 +112,7 @@ function SyncStatusControl() {
           {status.lastError && tone !== 'saved' ? (
             <p className="mt-1 text-sm text-fg-muted">Last problem: {status.lastError}</p>
           ) : null}
-          <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1">
+          <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1" hidden={local}>
             <Button
               variant="secondary"
               isDisabled={offline}

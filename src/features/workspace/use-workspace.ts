@@ -5,6 +5,7 @@
  */
 import type { LocalWorkspace } from '../../db/app-database.ts';
 import { useLiveQuery } from '../../db/live-query.ts';
+import { readPreferredWorkspace } from '../members/preferred-workspace.ts';
 import { useSync } from './sync-context.tsx';
 
 export type WorkspaceState =
@@ -13,6 +14,8 @@ export type WorkspaceState =
 export function useWorkspaceState(): WorkspaceState {
   const { handle, userId } = useSync();
   const db = handle.db;
+  // The workspace chosen on this device (an accepted invitation) comes first, while it is here.
+  const preferred = readPreferredWorkspace(userId);
   const result = useLiveQuery(async () => {
     const workspaces = await db.workspaces.toArray();
     if (workspaces.length === 0) return null;
@@ -23,10 +26,12 @@ export function useWorkspaceState(): WorkspaceState {
     );
     workspaces.sort(
       (a, b) =>
-        Number(owned.has(b.id)) - Number(owned.has(a.id)) || a.createdAt.localeCompare(b.createdAt),
+        Number(b.id === preferred) - Number(a.id === preferred) ||
+        Number(owned.has(b.id)) - Number(owned.has(a.id)) ||
+        a.createdAt.localeCompare(b.createdAt),
     );
     return workspaces[0] ?? null;
-  }, [db, userId]);
+  }, [db, userId, preferred]);
   if (result === undefined) return { status: 'loading' };
   if (result === null) return { status: 'missing' };
   return { status: 'ready', workspace: result };

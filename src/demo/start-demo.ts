@@ -1,0 +1,71 @@
+/**
+ * The demo's services, chosen at the composition root (mount-app.tsx) when this tab runs the
+ * demo: a fixed signed-in visitor, an API client that never calls the server, and sync on the
+ * demo's own database (`satchel-demo`) with no transport. Loaded by dynamic import, so none of
+ * this (the sample data included) is in the app's first bundle or the precache.
+ */
+import type { SyncSessionServices } from '../app/sync-session.tsx';
+import { safeStorage } from '../app/safe-storage.ts';
+import type { AuthController } from '../auth/auth-controller.ts';
+import { createAppDatabase } from '../db/app-database.ts';
+import { welcomeDismissedKey } from '../features/dashboard/welcome-modal.tsx';
+import { startSync } from '../sync/sync-client.ts';
+import { createDemoApiClient } from './demo-api.ts';
+import { createDemoAuthController } from './demo-auth-controller.ts';
+import { DEMO_RESET_KEY, DEMO_USER_ID, readFlag } from './demo-mode.ts';
+import { leaveDemo } from './demo-navigation.ts';
+import { buildDemoSeed } from './demo-seed.ts';
+import { seedDemoDatabase } from './seed-demo-database.ts';
+
+export interface DemoServices {
+  authController: AuthController;
+  api: ReturnType<typeof createDemoApiClient>;
+  sync: SyncSessionServices;
+}
+
+/** Opens the demo database: dropped first when Reset demo asked for it, seeded when empty. */
+async function prepareDemoDatabase(storage: Storage | undefined): Promise<void> {
+  const reset = readFlag(storage, DEMO_RESET_KEY);
+  const db = createAppDatabase(DEMO_USER_ID);
+  try {
+    if (reset) {
+      await db.delete();
+      await db.open();
+    }
+    await seedDemoDatabase(db, buildDemoSeed());
+  } finally {
+    db.close();
+  }
+  // Cleared only once the new seed is in: a failed reset is tried again on the next start.
+  if (reset) {
+    try {
+      storage?.removeItem(DEMO_RESET_KEY);
+    } catch {
+      // Nothing kept: the next start resets once more, which is harmless.
+    }
+  }
+}
+
+export function startDemo(): DemoServices {
+  const storage = safeStorage('sessionStorage');
+  // The first-run welcome is for a new account; the demo bar says what the demo is.
+  try {
+    safeStorage('localStorage')?.setItem(welcomeDismissedKey(DEMO_USER_ID), '1');
+  } catch {
+    // The welcome shows once more: harmless.
+  }
+  return {
+    authController: createDemoAuthController({ onLeave: () => leaveDemo('/') }),
+    api: createDemoApiClient(),
+    sync: {
+      openSync: async (userId) => {
+        await prepareDemoDatabase(storage);
+        return startSync({
+          userId,
+          getAccessToken: () => Promise.resolve(null),
+          localOnly: true,
+        });
+      },
+    },
+  };
+}
