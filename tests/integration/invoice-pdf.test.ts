@@ -12,6 +12,7 @@ import {
   type InvoiceDocument,
 } from '../../contract/entities/invoice-document.ts';
 import { jsonRequest } from '../fixtures/create-test-app.ts';
+import { openPortalSession, type PortalSession } from '../fixtures/portal-session.ts';
 import { createRegisteredUserApp, type RegisteredUserApp } from '../fixtures/registered-user.ts';
 import { bearer, newTestUser } from '../fixtures/test-tokens.ts';
 
@@ -71,6 +72,7 @@ describe('invoice PDF', { timeout: 120_000 }, () => {
   let clientId = '';
   let projectId = '';
   let cookie = '';
+  let session: PortalSession;
   let sent: Json;
   let draft: Json;
   let otherClientInvoice: Json;
@@ -197,19 +199,8 @@ describe('invoice PDF', { timeout: 120_000 }, () => {
         })
       ).invoice.id,
     );
-    const password = 'blue lagoon 42';
-    const access = await me.call(
-      'PATCH',
-      `/api/project?endpoint=update-portal-access&id=${projectId}`,
-      { enabled: true, password },
-    );
-    expect(access.status).toBe(200);
-    const entered = await me.t.app.request(
-      '/api/client-portal?endpoint=authenticate',
-      jsonRequest('POST', { projectId, password }),
-    );
-    expect(entered.status).toBe(200);
-    cookie = (entered.headers.get('set-cookie') ?? '').split(';')[0]!;
+    session = await openPortalSession(me, projectId);
+    cookie = session.cookie;
   });
   afterAll(async () => {
     await me.t.cleanup();

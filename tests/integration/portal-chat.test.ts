@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PORTAL_CHAT_PAGE } from '#contract/endpoints/portal-chat.ts';
 import { jsonRequest } from '../fixtures/create-test-app.ts';
+import { openPortalSession, type PortalSession } from '../fixtures/portal-session.ts';
 import { createRegisteredUserApp, type RegisteredUserApp } from '../fixtures/registered-user.ts';
 
 type Json = Record<string, any>;
@@ -17,7 +18,7 @@ describe('portal chat', { timeout: 60_000 }, () => {
   let projectId = '';
   let otherProjectId = '';
   let clientId = '';
-  let cookie = '';
+  let session: PortalSession;
 
   const create = async (resource: string, operation: string, body: Json) => {
     const answer = await me.call('POST', `/api/${resource}?endpoint=${operation}`, {
@@ -28,14 +29,7 @@ describe('portal chat', { timeout: 60_000 }, () => {
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     return answer.body;
   };
-  const portal = async (method: string, url: string, body?: unknown) => {
-    const response = await me.t.app.request(
-      url,
-      body === undefined ? { method, headers: { cookie } } : jsonRequest(method, body, { cookie }),
-    );
-    const text = await response.text();
-    return { status: response.status, body: (text ? JSON.parse(text) : null) as Json };
-  };
+  const portal = (method: string, url: string, body?: unknown) => session.call(method, url, body);
   const read = (query = '') =>
     portal('GET', `/api/client-portal?endpoint=get-chat-messages&projectId=${projectId}${query}`);
   const send = (body: Json) =>
@@ -65,19 +59,7 @@ describe('portal chat', { timeout: 60_000 }, () => {
     projectId = (await create('project', 'create-project', { clientId, name: 'Site' })).project.id;
     otherProjectId = (await create('project', 'create-project', { clientId, name: 'App' })).project
       .id;
-    const password = 'blue lagoon 42';
-    const access = await me.call(
-      'PATCH',
-      `/api/project?endpoint=update-portal-access&id=${projectId}`,
-      { enabled: true, password },
-    );
-    expect(access.status).toBe(200);
-    const entered = await me.t.app.request(
-      '/api/client-portal?endpoint=authenticate',
-      jsonRequest('POST', { projectId, password }),
-    );
-    expect(entered.status).toBe(200);
-    cookie = (entered.headers.get('set-cookie') ?? '').split(';')[0]!;
+    session = await openPortalSession(me, projectId);
   });
   afterAll(async () => {
     await me.t.cleanup();

@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInvoiceEventHandler } from '../../server/endpoints/portal-invoices.ts';
 import { stripeEventHandlers } from '../../server/stripe/stripe-event-handlers.ts';
 import { createStripeGateway } from '../../server/stripe/stripe-gateway.ts';
-import { jsonRequest } from '../fixtures/create-test-app.ts';
 import { startFakeStripe, type FakeStripe } from '../fixtures/fake-stripe.ts';
+import { openPortalSession, type PortalSession } from '../fixtures/portal-session.ts';
 import { createRegisteredUserApp, type RegisteredUserApp } from '../fixtures/registered-user.ts';
 
 type Json = Record<string, any>;
@@ -29,7 +29,7 @@ const WEBHOOK_SECRET = 'whsec_invoices';
 describe('portal invoices and card payments', { timeout: 60_000 }, () => {
   let fake: FakeStripe;
   let me: RegisteredUserApp;
-  let cookie = '';
+  let session: PortalSession;
   let projectId = '';
   let otherProjectId = '';
   let clientId = '';
@@ -58,14 +58,7 @@ describe('portal invoices and card payments', { timeout: 60_000 }, () => {
     expect(sent.status).toBe(200);
     return sent.body.invoice as Json;
   };
-  const portal = async (method: string, url: string, body?: unknown) => {
-    const response = await me.t.app.request(
-      url,
-      body === undefined ? { method, headers: { cookie } } : jsonRequest(method, body, { cookie }),
-    );
-    const text = await response.text();
-    return { status: response.status, body: (text ? JSON.parse(text) : null) as Json };
-  };
+  const portal = (method: string, url: string, body?: unknown) => session.call(method, url, body);
   const deliver = async (type: string, object: Json, id?: string) => {
     const event = fake.signedEvent(type, object, id ? { id } : {});
     const response = await me.t.app.request('/api/stripe/webhook', {
@@ -114,19 +107,7 @@ describe('portal invoices and card payments', { timeout: 60_000 }, () => {
     const other = (await create('client', 'create-client', { name: 'Globex' })).client.id;
     otherProjectId = (await create('project', 'create-project', { clientId: other, name: 'App' }))
       .project.id;
-    const password = 'blue lagoon 42';
-    const access = await me.call(
-      'PATCH',
-      `/api/project?endpoint=update-portal-access&id=${projectId}`,
-      { enabled: true, password },
-    );
-    expect(access.status).toBe(200);
-    const entered = await me.t.app.request(
-      '/api/client-portal?endpoint=authenticate',
-      jsonRequest('POST', { projectId, password }),
-    );
-    expect(entered.status).toBe(200);
-    cookie = (entered.headers.get('set-cookie') ?? '').split(';')[0]!;
+    session = await openPortalSession(me, projectId);
   });
   afterAll(async () => {
     await me.t.cleanup();
