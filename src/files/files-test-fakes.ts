@@ -11,7 +11,7 @@ import type { NetworkStatus } from './upload-runner.ts';
 
 export function keepBlobsInFakeIndexedDb(): () => void {
   const original = globalThis.structuredClone;
-  globalThis.structuredClone = ((value: unknown, options?: StructuredSerializeOptions) => {
+  globalThis.structuredClone = (value: unknown, options?: StructuredSerializeOptions) => {
     if (value instanceof Blob) return value;
     if (value && typeof value === 'object' && !Array.isArray(value)) {
       const blobs = Object.entries(value).filter(([, item]) => item instanceof Blob);
@@ -24,7 +24,7 @@ export function keepBlobsInFakeIndexedDb(): () => void {
       }
     }
     return original(value, options);
-  }) as typeof structuredClone;
+  };
   return () => {
     globalThis.structuredClone = original;
   };
