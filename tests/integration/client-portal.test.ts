@@ -171,6 +171,7 @@ describe.each(backends)('client portal on %s', (_name, postgresUrl) => {
       url: `http://portal.test/client/${clientId}/project/${projectId}`,
       lastOpenedAt: null,
       openSessions: 0,
+      chatEnabled: false,
     });
   });
 
