@@ -16,6 +16,7 @@ export const hubEvents = {
   notificationCountUpdated: 'notificationCountUpdated',
   tablesInvalidated: 'tablesInvalidated',
   rowsChanged: 'rowsChanged',
+  subscriptionChanged: 'subscriptionChanged',
 } as const;
 export type HubEventName = (typeof hubEvents)[keyof typeof hubEvents];
 
@@ -49,12 +50,19 @@ export const rowsChangedSchema = v.object({
   rows: v.array(v.looseObject({ id: text(), version: v.number() })),
 });
 
+/**
+ * The workspace's plan or subscription changed (Stripe's webhook stored a new state): read it
+ * again with get-subscription, whose answer depends on the reader's role, so it is not sent here.
+ */
+export const subscriptionChangedSchema = v.object({ workspaceId: text() });
+
 /** Each event's single argument. */
 export const hubEventSchemas = {
   notificationReceived: notificationReceivedSchema,
   notificationCountUpdated: notificationCountUpdatedSchema,
   tablesInvalidated: tablesInvalidatedSchema,
   rowsChanged: rowsChangedSchema,
+  subscriptionChanged: subscriptionChangedSchema,
 } as const satisfies Record<HubEventName, v.GenericSchema>;
 
 export type HubEventPayload<E extends HubEventName> = v.InferOutput<(typeof hubEventSchemas)[E]>;

@@ -22,7 +22,7 @@ import type { HubSessions } from './realtime/notification-hub.ts';
 import { createOutboxSmsSender } from './sms/outbox-sms-sender.ts';
 import { startServer } from './start-server.ts';
 import { createInvoiceEventHandler } from './endpoints/portal-invoices.ts';
-import { stripeEventHandlers } from './stripe/stripe-event-handlers.ts';
+import { createStripeEventHandlers } from './stripe/stripe-event-handlers.ts';
 import { createStripeGateway } from './stripe/stripe-gateway.ts';
 import { createStripeWebhookRoute } from './stripe/stripe-webhook-route.ts';
 
@@ -137,7 +137,7 @@ async function main(): Promise<void> {
       db,
       gateway: stripe,
       handlers: {
-        ...stripeEventHandlers,
+        ...createStripeEventHandlers({ publisher: realtime.publisher }),
         // A client paying an invoice in the portal (server/endpoints/portal-invoices.ts).
         invoice: createInvoiceEventHandler({
           notifications: realtime.notifications,

@@ -28,6 +28,8 @@ export interface RealtimePublisher {
   publishTablesInvalidated(change: TablesInvalidated): Promise<void>;
   /** A live entity's committed rows to the workspace's group (rowsChanged). */
   publishRowsChanged(change: HubEventPayload<'rowsChanged'>): Promise<void>;
+  /** subscriptionChanged to the workspace's group: its open apps read the plan again. */
+  publishSubscriptionChanged(workspaceId: string): Promise<void>;
   notificationReceived(userId: string, notification: Notification): Promise<void>;
   notificationCountUpdated(userId: string, unreadCount: number): Promise<void>;
 }
@@ -62,6 +64,8 @@ export function createRealtimePublisher(deps: {
       }),
     publishRowsChanged: (change) =>
       publish(workspaceGroup(change.workspaceId), hubEvents.rowsChanged, change),
+    publishSubscriptionChanged: (workspaceId) =>
+      publish(workspaceGroup(workspaceId), hubEvents.subscriptionChanged, { workspaceId }),
     notificationReceived: (userId, notification) =>
       publish(userGroup(userId), hubEvents.notificationReceived, { notification }),
     notificationCountUpdated: (userId, unreadCount) =>

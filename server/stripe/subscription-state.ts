@@ -137,43 +137,61 @@ export async function retrieveSubscription(
   }
 }
 
+/** Who hears that a workspace's subscription changed (the hub, after commit). */
+export interface SubscriptionEventDeps {
+  publisher?: { publishSubscriptionChanged(workspaceId: string): Promise<void> };
+}
+
 /**
  * The 'subscription' kind's handler. The first read says which workspace the subscription is
  * for; the effect then takes that workspace's subscription lock and reads the subscription again,
  * so of two events applied at once the one that commits last has read after the other committed:
- * the row always ends at Stripe's latest state, never at an older read that lost the race.
+ * the row always ends at Stripe's latest state, never at an older read that lost the race. After
+ * the commit the workspace's open apps are told, so a plan bought on one device is in force on the
+ * others without a reload.
  */
-export const subscriptionEventHandler: StripeEventHandler = async (event, { gateway, db }) => {
-  const subscriptionId = subscriptionIdOf(event);
-  if (!subscriptionId) return null;
-  const first = await retrieveSubscription(gateway, subscriptionId);
-  const state = first ? readSubscriptionState(first, gateway) : null;
-  if (!state) return null;
-  const { rowCount } = await db.query('SELECT 1 FROM workspace WHERE id = $1', [state.workspaceId]);
-  if (rowCount === 0) return null;
-  const summary: Record<string, unknown> = {
-    workspaceId: state.workspaceId,
-    subscriptionId,
-    plan: state.planId,
-    status: state.status,
+export function createSubscriptionEventHandler(
+  deps: SubscriptionEventDeps = {},
+): StripeEventHandler {
+  return async (event, { gateway, db }) => {
+    const subscriptionId = subscriptionIdOf(event);
+    if (!subscriptionId) return null;
+    const first = await retrieveSubscription(gateway, subscriptionId);
+    const state = first ? readSubscriptionState(first, gateway) : null;
+    if (!state) return null;
+    const { rowCount } = await db.query('SELECT 1 FROM workspace WHERE id = $1', [
+      state.workspaceId,
+    ]);
+    if (rowCount === 0) return null;
+    const summary: Record<string, unknown> = {
+      workspaceId: state.workspaceId,
+      subscriptionId,
+      plan: state.planId,
+      status: state.status,
+    };
+    return {
+      summary,
+      apply: async (tx) => {
+        // A transaction-scoped lock of this workspace's subscription only (not the workspace row,
+        // which orders every writer of the workspace and must not wait on Stripe).
+        await tx.query(
+          "SELECT pg_advisory_xact_lock(hashtextextended('stripe-subscription:' || $1, 0))",
+          [state.workspaceId],
+        );
+        const latest = await retrieveSubscription(gateway, subscriptionId);
+        const now = latest ? readSubscriptionState(latest, gateway) : null;
+        if (!now || now.workspaceId !== state.workspaceId) {
+          summary.outcome = 'gone';
+          return;
+        }
+        Object.assign(summary, { plan: now.planId, status: now.status });
+        summary.outcome = await applySubscriptionState(tx, now);
+      },
+      afterCommit: async () => {
+        if (summary.outcome === 'stored') {
+          await deps.publisher?.publishSubscriptionChanged(state.workspaceId);
+        }
+      },
+    };
   };
-  return {
-    summary,
-    apply: async (tx) => {
-      // A transaction-scoped lock of this workspace's subscription only (not the workspace row,
-      // which orders every writer of the workspace and must not wait on Stripe).
-      await tx.query(
-        "SELECT pg_advisory_xact_lock(hashtextextended('stripe-subscription:' || $1, 0))",
-        [state.workspaceId],
-      );
-      const latest = await retrieveSubscription(gateway, subscriptionId);
-      const now = latest ? readSubscriptionState(latest, gateway) : null;
-      if (!now || now.workspaceId !== state.workspaceId) {
-        summary.outcome = 'gone';
-        return;
-      }
-      Object.assign(summary, { plan: now.planId, status: now.status });
-      summary.outcome = await applySubscriptionState(tx, now);
-    },
-  };
-};
+}

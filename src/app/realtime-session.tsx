@@ -7,6 +7,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { CallEndpoint } from '#contract/define-endpoint.ts';
 import { joinNotificationGroup, notificationConnect } from '#contract/endpoints/signalr.ts';
+import { refreshSubscription } from '../features/billing/workspace-plan.ts';
 import {
   createNotificationStore,
   type NotificationStore,
@@ -72,6 +73,8 @@ export function RealtimeSession({ userId, handle, services, children }: Realtime
         onTablesInvalidated: ({ workspaceId, seq }) =>
           handleRef.current?.invalidate({ workspaceId, seq }),
         onRowsChanged: (message) => handleRef.current?.applyLiveRows(message),
+        onSubscriptionChanged: (workspaceId) =>
+          void refreshSubscription(services.callEndpoint, workspaceId),
         onStateChange: (state) => {
           store.setConnection(state);
           // Pushes reach this tab only once its groups are joined: a notification made between

@@ -84,6 +84,8 @@ export interface NotificationHubOptions {
   onTablesInvalidated?: (message: TablesInvalidated) => void;
   /** A live entity's committed rows (chat messages): store them without waiting for a pull. */
   onRowsChanged?: (message: RowsChanged) => void;
+  /** The workspace's plan or subscription changed: read it again. */
+  onSubscriptionChanged?: (workspaceId: string) => void;
   onStateChange?: (state: HubConnectionState) => void;
   /**
    * Connected again after having been connected (groups re-joined): pushes sent meanwhile were
@@ -170,6 +172,9 @@ export function createNotificationHub(options: NotificationHubOptions): Notifica
   );
   listen(hubEvents.tablesInvalidated, (message) => options.onTablesInvalidated?.(message));
   listen(hubEvents.rowsChanged, (message) => options.onRowsChanged?.(message));
+  listen(hubEvents.subscriptionChanged, ({ workspaceId }) =>
+    options.onSubscriptionChanged?.(workspaceId),
+  );
 
   /** Joins every wanted group not yet joined on this connection (repeats if the list changed). */
   async function joinGroups(connectionId: string) {

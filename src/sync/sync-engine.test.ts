@@ -369,6 +369,79 @@ describe('sync engine', () => {
     expect(server.pulls).toEqual([expect.objectContaining({ workspaceId: WS, cursor: 'c50' })]);
   });
 
+  it('re-reads the members when a pull brings the workspace row (someone joined or left)', async () => {
+    engine.stop();
+    const member = {
+      id: 'u2',
+      email: 'gus@example.com',
+      firstName: 'Gus',
+      lastName: 'Test',
+      profilePictureUrl: null,
+      role: 'member' as const,
+      joinedAt: '2026-01-02T00:00:00.000Z',
+    };
+    let memberReads = 0;
+    const callEndpoint = ((endpoint: { operation: string }, input: never) => {
+      if (endpoint.operation !== 'get-workspace-members') {
+        return (server.callEndpoint as any)(endpoint, input);
+      }
+      memberReads += 1;
+      return Promise.resolve({ members: [member] });
+    }) as typeof server.callEndpoint;
+    engine = createSyncEngine({
+      db,
+      userId: 'u1',
+      callEndpoint,
+      getWorkspaceIds: () => Promise.resolve([WS]),
+      clock,
+      random: () => 0.5,
+      onStatus: (status) => statuses.push(status),
+    });
+    await engine.start();
+    await advance(0);
+    const readsAfterStart = memberReads;
+
+    // A pull of an unrelated change leaves the members alone.
+    const acme = await syncedClient('Acme');
+    server.onPull(() => ({
+      changes: [
+        { table: 'clients', id: acme.id, op: 'upsert', row: { ...acme, version: 50 }, seq: 50 },
+      ],
+      cursor: 'c50',
+      hasMore: false,
+    }));
+    engine.invalidate({ workspaceId: WS, seq: 50 });
+    await advance(200);
+    expect(memberReads).toBe(readsAfterStart);
+
+    // Someone accepted an invitation: the server records it on the workspace row.
+    const workspace = {
+      id: WS,
+      name: 'Studio',
+      logoUrl: null,
+      brandColor: null,
+      currency: 'USD',
+      timeZone: 'UTC',
+      locale: 'en-US',
+      portalWelcomeText: null,
+      settings: {},
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-02T00:00:00.000Z',
+      version: 60,
+    };
+    server.onPull(() => ({
+      changes: [{ table: 'workspaces', id: WS, op: 'upsert', row: workspace, seq: 60 }],
+      cursor: 'c60',
+      hasMore: false,
+    }));
+    engine.invalidate({ workspaceId: WS, seq: 60 });
+    await advance(200);
+    expect(memberReads).toBe(readsAfterStart + 1);
+    expect(await db.members.where('workspaceId').equals(WS).toArray()).toEqual([
+      expect.objectContaining({ id: 'u2', firstName: 'Gus', workspaceId: WS }),
+    ]);
+  });
+
   it('polls every 60 s while visible and stops while hidden', async () => {
     await advance(60_000);
     expect(server.pulls).toHaveLength(1);

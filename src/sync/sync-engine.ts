@@ -74,7 +74,7 @@ export interface SyncEngineDeps {
   random?: () => number;
   onStatus?: (status: SyncStatus) => void;
   pullLimit?: number;
-  /** Re-read members after a workspace snapshot (off in benchmarks). */
+  /** Re-read members after a workspace snapshot or a membership change (off in benchmarks). */
   refreshMembers?: boolean;
 }
 
@@ -678,6 +678,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     let state = await readState(workspaceId);
     let snapshot = state.cursor === undefined;
     let seen: Set<string> | null = snapshot && state.needsSweep ? new Set() : null;
+    let membersChanged = false;
     const ackedAtStart = new Set(
       (await db.outbox.where('status').equals('acked').toArray())
         .filter((entry) => entry.workspaceId === workspaceId)
@@ -722,6 +723,16 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
         return;
       }
       const final = !response.hasMore;
+      // Membership changes are recorded on the workspace row (someone joined, left, changed
+      // role): its upsert means the member list to re-read, so names and mentions follow.
+      if (
+        response.changes.some(
+          (change) =>
+            change.op === 'upsert' && change.table === 'workspaces' && change.id === workspaceId,
+        )
+      ) {
+        membersChanged = true;
+      }
       const page = checkPage(response.changes);
       if (page.invalid > 0)
         emit({ lastError: `${page.invalid} rows from the server were unreadable.` });
@@ -751,7 +762,9 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       cursor = response.cursor;
       if (final) {
         if (seen) await sweepUnseen(db, workspaceId, seen);
-        if (snapshot && deps.refreshMembers !== false) await refreshMembers(workspaceId);
+        if ((snapshot || membersChanged) && deps.refreshMembers !== false) {
+          await refreshMembers(workspaceId);
+        }
         return;
       }
     }

@@ -20,7 +20,8 @@ export function newEmail(name: string): string {
   return `${name}.${Date.now()}.${counter}@example.com`;
 }
 
-async function confirmationLink(to: string): Promise<string> {
+/** The confirmation link of the newest sign-up mail to `to` (the server's mail outbox). */
+export async function confirmationLink(to: string): Promise<string> {
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
     const files = (await readdir(mailOutbox).catch(() => [] as string[])).filter((file) =>

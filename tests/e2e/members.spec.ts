@@ -9,6 +9,7 @@ import { startFakeStripe, type FakeStripe } from '../fixtures/fake-stripe.ts';
 import { expect, test } from './console-guard.ts';
 import { createConfirmedUser, e2eOrigin, e2ePassword, newEmail, signInAt } from './e2e-accounts.ts';
 import { expectAccessible, shoot } from './screen-checks.ts';
+import { createInviteLink, upgradeToPro } from './team-setup.ts';
 
 test.use({
   baseURL: e2eOrigin,
@@ -57,14 +58,7 @@ test('the owner invites by link, the second person joins and sees the project, r
   await createProject(page, 'Website relaunch', 'Acme Studio');
 
   // Pro: room for a second member.
-  await page.goto('/settings?tab=billing');
-  await page
-    .getByRole('listitem', { name: 'Pro' })
-    .getByRole('button', { name: 'Upgrade to Pro monthly' })
-    .click();
-  await expect(page.getByRole('heading', { name: 'Fake Checkout' })).toBeVisible();
-  await page.getByRole('button', { name: 'Pay' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Subscription active' })).toBeVisible();
+  await upgradeToPro(page);
 
   // Settings > Members: the owner alone, then a link invitation.
   await page.goto('/settings?tab=members');
@@ -72,11 +66,7 @@ test('the owner invites by link, the second person joins and sees the project, r
   await expect(members.getByRole('listitem')).toHaveCount(1);
   await expect(members).toContainText('Olive Test');
   await expect(page.getByText('No invitations yet.')).toBeVisible();
-  const form = page.getByRole('form', { name: 'New invitation' });
-  await form.getByRole('button', { name: 'Create link' }).click();
-  const linkField = page.getByRole('textbox', { name: 'Invitation link' });
-  await expect(linkField).toHaveValue(new RegExp(`^${e2eOrigin}/invite/[A-Za-z0-9_-]{43}$`));
-  const link = await linkField.inputValue();
+  const link = await createInviteLink(page);
   await expect(page.getByRole('list', { name: 'Invitations' })).toContainText('Active');
   await shoot(page, 'members-owner');
   await expectAccessible(page, 'members owner');

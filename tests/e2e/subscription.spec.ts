@@ -3,7 +3,8 @@
  * refused with the way to upgrade, Settings > Billing sends the owner to Stripe Checkout (a local
  * fake of Stripe's API and pages, tests/fixtures/fake-stripe.ts, at STRIPE_API_BASE from
  * playwright.config.ts), paying there posts the signed webhook to the server and returns to
- * /subscription/success, which confirms the plan; Billing then shows Pro, the customer portal
+ * /subscription/success, which confirms the plan (and the owner's other device, Billing open,
+ * shows Pro through the hub without a reload); Billing then shows Pro, the customer portal
  * opens and comes back, and the third project is created. Screens at 1280 and 360 px
  * (SCREENSHOT_DIR) and axe on each.
  */
@@ -44,7 +45,11 @@ async function createProject(page: Page, name: string, client: string, isNew: bo
   return dialog;
 }
 
-test('upgrade through Checkout lifts the active-project limit', async ({ page, request }) => {
+test('upgrade through Checkout lifts the active-project limit', async ({
+  page,
+  browser,
+  request,
+}) => {
   test.setTimeout(150_000);
   const email = newEmail('subscription');
   await createConfirmedUser(request, email);
@@ -70,6 +75,13 @@ test('upgrade through Checkout lifts the active-project limit', async ({ page, r
   await shoot(page, 'billing-free');
   await expectAccessible(page, 'billing free');
 
+  // The owner's other device has Billing open: it must learn of the new plan without a reload.
+  const laptop = await (await browser.newContext({ baseURL: e2eOrigin })).newPage();
+  await signInAt(laptop, email);
+  await laptop.goto('/settings?tab=billing');
+  const laptopPlan = laptop.getByRole('region', { name: 'Your plan' });
+  await expect(laptopPlan.getByText('Free', { exact: true })).toBeVisible();
+
   const pro = page.getByRole('listitem', { name: 'Pro' });
   await pro.getByRole('button', { name: 'Upgrade to Pro monthly' }).click();
   // Stripe's Checkout (the fake's page): paying posts the signed webhook, then returns.
@@ -84,6 +96,9 @@ test('upgrade through Checkout lifts the active-project limit', async ({ page, r
   await expect(page).toHaveURL(/\/subscription\/success\?session_id=cs_test_/);
   await expect(page.getByRole('heading', { level: 1, name: 'Subscription active' })).toBeVisible();
   await expect(page.getByTestId('checkout-result')).toHaveText('Your workspace is on Pro now.');
+  // The webhook's commit reached the laptop through the hub (subscriptionChanged).
+  await expect(laptopPlan.getByText('Pro', { exact: true })).toBeVisible();
+  await laptop.context().close();
   await shoot(page, 'subscription-success');
   await expectAccessible(page, 'subscription success');
 

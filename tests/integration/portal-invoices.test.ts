@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInvoiceEventHandler } from '../../server/endpoints/portal-invoices.ts';
-import { stripeEventHandlers } from '../../server/stripe/stripe-event-handlers.ts';
+import { createStripeEventHandlers } from '../../server/stripe/stripe-event-handlers.ts';
 import { createStripeGateway } from '../../server/stripe/stripe-gateway.ts';
 import { startFakeStripe, type FakeStripe } from '../fixtures/fake-stripe.ts';
 import { openPortalSession, type PortalSession } from '../fixtures/portal-session.ts';
@@ -88,7 +88,7 @@ describe('portal invoices and card payments', { timeout: 60_000 }, () => {
       stripe,
       publicUrl: 'https://satchel.example',
       stripeEventHandlers: {
-        ...stripeEventHandlers,
+        ...createStripeEventHandlers(),
         invoice: createInvoiceEventHandler({
           notifications: {
             createNotification: (_scope, input) => {

@@ -12,6 +12,7 @@ import { createRegisteredUserApp, type RegisteredUserApp } from '../fixtures/reg
 import { bearer, newTestUser } from '../fixtures/test-tokens.ts';
 import { requireMemberRoom } from '../../server/endpoints/plan-limits.ts';
 import { requireStorageRoom } from '../../server/files/file-records.ts';
+import { createStripeEventHandlers } from '../../server/stripe/stripe-event-handlers.ts';
 import { createStripeGateway } from '../../server/stripe/stripe-gateway.ts';
 
 type Json = Record<string, any>;
@@ -22,6 +23,8 @@ export function describeSubscriptions(label: string, options: { postgresUrl?: st
   describe(`subscriptions on ${label}`, { timeout: 60_000 }, () => {
     let fake: FakeStripe;
     let me: RegisteredUserApp;
+    /** Workspaces the hub was told about (subscriptionChanged), in order. */
+    const announced: string[] = [];
 
     const subscriptionOf = async (who: RegisteredUserApp = me) =>
       (
@@ -117,6 +120,14 @@ export function describeSubscriptions(label: string, options: { postgresUrl?: st
         ...options,
         stripe,
         publicUrl: 'https://satchel.example',
+        stripeEventHandlers: createStripeEventHandlers({
+          publisher: {
+            publishSubscriptionChanged: (workspaceId) => {
+              announced.push(workspaceId);
+              return Promise.resolve();
+            },
+          },
+        }),
       });
     });
     afterAll(async () => {
@@ -291,7 +302,10 @@ export function describeSubscriptions(label: string, options: { postgresUrl?: st
 
       const { session, subscriptionId } = await subscribe('pro', 'month');
       const event = fake.signedEvent('checkout.session.completed', session);
+      announced.length = 0;
       expect((await deliver(event)).status).toBe(200);
+      // The workspace's open apps hear of it after the commit (the hub's subscriptionChanged).
+      expect(announced).toEqual([me.workspaceId]);
       expect(await row()).toMatchObject({
         plan_id: 'pro',
         billing_interval: 'month',
@@ -326,6 +340,7 @@ export function describeSubscriptions(label: string, options: { postgresUrl?: st
       expect((await deliver(event)).status).toBe(200);
       expect(await storedEvents()).toBe(events);
       expect((await row())!.status).toBe('active');
+      expect(announced).toEqual([me.workspaceId]);
 
       // A second Checkout would start a second subscription: the portal changes this one.
       fake.subscriptions.get(subscriptionId)!.status = 'active';
@@ -404,11 +419,14 @@ export function describeSubscriptions(label: string, options: { postgresUrl?: st
       const old = [...fake.subscriptions.values()].find(
         (candidate) => candidate.id !== subscriptionId && candidate.status === 'canceled',
       )!;
+      announced.length = 0;
       await deliver(fake.signedEvent('customer.subscription.deleted', old));
       expect(await row()).toMatchObject({
         stripe_subscription_id: subscriptionId,
         status: 'active',
       });
+      // Nothing stored, nothing announced.
+      expect(announced).toEqual([]);
     });
 
     it('acknowledges and logs events that name nothing of ours', async () => {

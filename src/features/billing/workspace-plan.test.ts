@@ -1,7 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CallEndpoint } from '#contract/define-endpoint.ts';
 import type { WorkspaceSubscription } from '#contract/endpoints/subscription.ts';
-import { checkPlanLimit, knownWorkspacePlan, saveSubscription } from './workspace-plan.ts';
+import {
+  checkPlanLimit,
+  knownWorkspacePlan,
+  onSubscriptionSaved,
+  refreshSubscription,
+  saveSubscription,
+} from './workspace-plan.ts';
 
 const WORKSPACE = '0192f3a0-0000-7000-8000-00000000000b';
 const onPlan = (plan: WorkspaceSubscription['plan']) =>
@@ -44,5 +50,26 @@ describe('checkPlanLimit', () => {
     expect(
       await checkPlanLimit(failing as unknown as CallEndpoint, WORKSPACE, third),
     ).toMatchObject({ fits: false, plan: { id: 'free' } });
+  });
+});
+
+describe('refreshSubscription (the hub said the plan changed)', () => {
+  it('reads the plan again, keeps it and tells who listens', async () => {
+    const heard: string[] = [];
+    const stop = onSubscriptionSaved((data) => heard.push(data.plan));
+    const server = vi.fn(() => Promise.resolve(onPlan('agency')));
+    await refreshSubscription(server, WORKSPACE);
+    expect(knownWorkspacePlan(WORKSPACE)).toBe('agency');
+    expect(heard).toEqual(['agency']);
+    stop();
+    saveSubscription(onPlan('pro'));
+    expect(heard).toEqual(['agency']);
+  });
+
+  it('keeps the saved plan when the server cannot answer', async () => {
+    saveSubscription(onPlan('pro'));
+    const failing = vi.fn(() => Promise.reject(new Error('offline')));
+    await refreshSubscription(failing, WORKSPACE);
+    expect(knownWorkspacePlan(WORKSPACE)).toBe('pro');
   });
 });

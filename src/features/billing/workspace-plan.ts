@@ -4,7 +4,9 @@
  * subscription is not synced: it is read online (Settings > Billing, the Checkout result page)
  * and the last answer is kept in localStorage per workspace. A check that would refuse asks the
  * server once more when online, so a plan bought a minute ago on another device is not refused
- * here on a stale copy.
+ * here on a stale copy. When Stripe's webhook stores a new state, the hub says so
+ * (subscriptionChanged) and the open app reads it again at once (refreshSubscription); screens
+ * showing the plan follow every saved answer (onSubscriptionSaved).
  */
 import type { CallEndpoint } from '#contract/define-endpoint.ts';
 import { getSubscription, type WorkspaceSubscription } from '#contract/endpoints/subscription.ts';
@@ -33,6 +35,15 @@ export function readSavedSubscription(workspaceId: string): SavedSubscription | 
   }
 }
 
+const saved = new EventTarget();
+
+/** Calls `listener` with each subscription this tab saves (any workspace); answers the unsubscribe. */
+export function onSubscriptionSaved(listener: (data: WorkspaceSubscription) => void): () => void {
+  const handle = (event: Event) => listener((event as CustomEvent<WorkspaceSubscription>).detail);
+  saved.addEventListener('saved', handle);
+  return () => saved.removeEventListener('saved', handle);
+}
+
 export function saveSubscription(data: WorkspaceSubscription): void {
   try {
     globalThis.localStorage?.setItem(
@@ -41,6 +52,22 @@ export function saveSubscription(data: WorkspaceSubscription): void {
     );
   } catch {
     // A full or blocked storage only loses the offline copy.
+  }
+  saved.dispatchEvent(new CustomEvent('saved', { detail: data }));
+}
+
+/**
+ * Reads the workspace's subscription from the server and saves it (the hub said it changed).
+ * A failure keeps the saved copy: the next check that refuses asks again.
+ */
+export async function refreshSubscription(
+  callEndpoint: CallEndpoint,
+  workspaceId: string,
+): Promise<void> {
+  try {
+    saveSubscription(await callEndpoint(getSubscription, { query: { workspaceId } }));
+  } catch {
+    // Offline or refused (no longer a member): nothing newer to keep.
   }
 }
 

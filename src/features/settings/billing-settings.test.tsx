@@ -10,6 +10,7 @@ import {
   type WorkspaceSubscription,
 } from '#contract/endpoints/subscription.ts';
 import { plans } from '#contract/entities/plan.ts';
+import { refreshSubscription } from '../billing/workspace-plan.ts';
 import { BillingSettings } from './billing-settings.tsx';
 
 const WORKSPACE = '0192f3a0-0000-7000-8000-00000000000a';
@@ -121,6 +122,21 @@ describe('BillingSettings', () => {
     expect(openUrl).toHaveBeenCalledWith(
       'https://checkout.stripe.test/{"plan":"pro","interval":"year"}',
     );
+  });
+
+  it('follows a plan change the hub announces, without a reload', async () => {
+    let answer = freeWorkspace();
+    const server = fakeServer(() => Promise.resolve(answer));
+    renderBilling(server);
+    const yourPlan = await screen.findByRole('region', { name: 'Your plan' });
+    expect(within(yourPlan).getByText('Free')).toBeTruthy();
+    // Another device bought Pro; Stripe's webhook landed and the hub told this tab.
+    answer = proWorkspace();
+    await refreshSubscription(server, WORKSPACE);
+    expect(await within(yourPlan).findByText('Pro')).toBeTruthy();
+    expect(
+      within(yourPlan).getByRole('meter', { name: 'Members' }).getAttribute('aria-valuetext'),
+    ).toBe('1 of 2');
   });
 
   it('lists every plan of the contract with its prices', async () => {

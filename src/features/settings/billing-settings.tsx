@@ -37,7 +37,11 @@ import {
   formatStorage,
   portalBrandingLabels,
 } from '../marketing/plan-format.ts';
-import { readSavedSubscription, saveSubscription } from '../billing/workspace-plan.ts';
+import {
+  onSubscriptionSaved,
+  readSavedSubscription,
+  saveSubscription,
+} from '../billing/workspace-plan.ts';
 import { useOptionalSync } from '../workspace/sync-context.tsx';
 import { useWorkspaceState } from '../workspace/use-workspace.ts';
 import { apiErrorMessage } from './api-error-message.ts';
@@ -128,6 +132,14 @@ function Billing({
   useEffect(() => {
     if (online) void load();
   }, [online, load]);
+  // A newer answer saved elsewhere in this tab (the hub said the plan changed): show it.
+  useEffect(
+    () =>
+      onSubscriptionSaved((data) => {
+        if (data.workspaceId === workspaceId) setLoaded({ status: 'ready', data, savedAt: null });
+      }),
+    [workspaceId],
+  );
 
   const go = async (key: string, call: () => Promise<{ url: string }>): Promise<void> => {
     setBusy(key);

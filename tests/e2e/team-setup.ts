@@ -1,0 +1,30 @@
+/**
+ * Steps of the e2e specs with two people in one workspace: Pro through the fake Checkout (Free has
+ * room for the owner alone) and an invitation link made in Settings > Members. The specs start
+ * the fake Stripe themselves (tests/fixtures/fake-stripe.ts).
+ */
+import type { Page } from '@playwright/test';
+import { expect } from './console-guard.ts';
+import { e2eOrigin } from './e2e-accounts.ts';
+
+/** Settings > Billing: Pro monthly through the fake Checkout, back on the success page. */
+export async function upgradeToPro(page: Page): Promise<void> {
+  await page.goto('/settings?tab=billing');
+  await page
+    .getByRole('listitem', { name: 'Pro' })
+    .getByRole('button', { name: 'Upgrade to Pro monthly' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Fake Checkout' })).toBeVisible();
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Subscription active' })).toBeVisible();
+}
+
+/** Settings > Members, New invitation: a link for a member; answers the link. */
+export async function createInviteLink(page: Page): Promise<string> {
+  await page.goto('/settings?tab=members');
+  const form = page.getByRole('form', { name: 'New invitation' });
+  await form.getByRole('button', { name: 'Create link' }).click();
+  const linkField = page.getByRole('textbox', { name: 'Invitation link' });
+  await expect(linkField).toHaveValue(new RegExp(`^${e2eOrigin}/invite/[A-Za-z0-9_-]{43}$`));
+  return linkField.inputValue();
+}
