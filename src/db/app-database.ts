@@ -180,6 +180,12 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
       invoicePayments: 'id, workspaceId, invoiceId',
     },
   },
+  {
+    // The invoices list's newest first: its first screen reads a page by this index before the
+    // whole workspace's invoices (src/data/invoices.ts, listNewestInvoiceViews).
+    version: 8,
+    stores: entityStores(['invoices']),
+  },
 ];
 
 export const CURRENT_SCHEMA_VERSION = SCHEMA_VERSIONS.at(-1)?.version ?? 0;

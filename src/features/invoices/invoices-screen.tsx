@@ -18,7 +18,7 @@ import {
   invoiceWrites,
   localToday,
   moneyFigures,
-  useInvoiceViews,
+  useInvoiceList,
   type InvoiceView,
 } from '../../data/invoices.ts';
 import { useProjects } from '../../data/project-queries.ts';
@@ -82,7 +82,8 @@ function InvoicesContent({ search, onSearchChange }: InvoicesScreenProps) {
   const db = handle.db;
   const workspace = useWorkspace();
   const navigate = useNavigate();
-  const views = useInvoiceViews(db, workspace.id);
+  // The newest page first, then all (figures and state filters wait for all).
+  const { views, complete } = useInvoiceList(db, workspace.id);
   const clients = useClients(db, workspace.id, { includeArchived: true });
   const [creating, setCreating] = useState(false);
   const callEndpoint = useCallEndpoint();
@@ -94,11 +95,20 @@ function InvoicesContent({ search, onSearchChange }: InvoicesScreenProps) {
     () => new Map((clients ?? []).map((client) => [client.id, client.name])),
     [clients],
   );
-  const shown = useMemo(() => views?.filter((view) => matchesState(view, filter)), [views, filter]);
-  const figures = useMemo(() => (views ? moneyFigures(views, localToday()) : []), [views]);
+  const shown = useMemo(
+    () =>
+      filter === 'all' || complete
+        ? views?.filter((view) => matchesState(view, filter))
+        : undefined,
+    [views, filter, complete],
+  );
+  const figures = useMemo(
+    () => (views && complete ? moneyFigures(views, localToday()) : []),
+    [views, complete],
+  );
 
   let body: ReactNode;
-  if (views === undefined || clients === undefined) {
+  if (views === undefined || clients === undefined || shown === undefined) {
     body = (
       <div role="status" className="flex items-center justify-center gap-2 py-16 text-fg-muted">
         <Spinner size="small" />

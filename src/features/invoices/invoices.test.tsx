@@ -8,6 +8,7 @@ import { createClient } from '../../data/client-mutations.ts';
 import {
   invoicePaymentWrites,
   listInvoiceViews,
+  listNewestInvoiceViews,
   moneyFigures,
   newInvoiceLine,
   readInvoiceView,
@@ -99,6 +100,37 @@ describe('invoice figures on the device', () => {
       },
       { currency: 'JPY', outstanding: 5000, overdue: 0, paidThisMonth: 0, overdueCount: 0 },
     ]);
+  });
+});
+
+describe('the invoices list’s first page', () => {
+  it('is the whole list’s first rows, with their payments, deleted ones left out', async () => {
+    const db = await createTestDatabase();
+    const ctx = { db, userId: USER_ID };
+    const made: LocalInvoice[] = [];
+    for (let i = 0; i < 12; i += 1) {
+      const at = new Date(Date.UTC(2026, 10, 1 + i, 9)).toISOString();
+      made.push(await putPulled(db, { number: i + 1, createdAt: at, updatedAt: at }));
+    }
+    // Another workspace's newer invoice and a newer one waiting for its delete stay out.
+    await putPulled(db, { workspaceId: 'other', createdAt: '2026-12-30T00:00:00.000Z' });
+    await putPulled(db, { createdAt: '2026-12-31T00:00:00.000Z', _deleted: true });
+    await invoicePaymentWrites.create(ctx, {
+      workspaceId: WS,
+      invoiceId: made[11]!.id,
+      amount: 40_000,
+      paidOn: '2026-11-20',
+    });
+
+    const all = await listInvoiceViews(db, WS, '2026-11-24');
+    const page = await listNewestInvoiceViews(db, WS, 5, '2026-11-24');
+    expect(page.map((view) => view.invoice.id)).toEqual(
+      all.slice(0, 5).map((view) => view.invoice.id),
+    );
+    expect(page[0]!.invoice.id).toBe(made[11]!.id);
+    expect(page[0]).toMatchObject({ paid: 40_000, state: 'partly_paid' });
+    expect(page[0]!.payments).toHaveLength(1);
+    expect(await listNewestInvoiceViews(db, 'nobody', 5)).toEqual([]);
   });
 });
 
