@@ -14,6 +14,7 @@ export const activityKinds = [
   'note',
   'file',
   'change-request',
+  'calendar-event',
 ] as const;
 export type ActivityKind = (typeof activityKinds)[number];
 

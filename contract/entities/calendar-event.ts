@@ -103,6 +103,8 @@ export const calendarEventEntity = defineSyncedEntity({
   listKey: 'events',
   sqlTable: 'calendar_event',
   label: 'title',
+  // An event linked to a project is in that project's activity; one without a project is in none.
+  activityProject: 'projectId',
   fields: {
     title: field(titleSchema),
     start: field(eventTimeSchema, { column: 'starts_at' }),

@@ -93,7 +93,8 @@ export async function writeActivity(
   },
 ): Promise<void> {
   const projectKey = entity.activityProject;
-  if (!projectKey) return;
+  // A row of no project (a calendar event without one) is in no project's activity.
+  if (!projectKey || entry.row[projectKey] == null) return;
   const values = [
     entry.workspaceId,
     entry.seq,

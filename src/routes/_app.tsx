@@ -1,6 +1,7 @@
-import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
+import { createFileRoute, Outlet, redirect, useNavigate } from '@tanstack/react-router';
 import { signedInRedirect } from '../auth/auth-guards.ts';
 import { useAuth, useSignOut } from '../auth/auth-provider.tsx';
+import { EventReminderToasts } from '../features/calendar/event-reminder-toasts.tsx';
 import { AppShell } from '../features/shell/app-shell.tsx';
 import { useSignOutGuard } from '../features/sync-status/sign-out-guard.tsx';
 import { SyncStatusButton } from '../features/sync-status/sync-status-button.tsx';
@@ -19,6 +20,7 @@ function AppLayoutRoute() {
   const auth = useAuth();
   const signOut = useSignOut();
   const { requestSignOut, dialog } = useSignOutGuard(() => void signOut());
+  const navigate = useNavigate();
   // Loading: the guard has let the visitor through and runs again once the state is known.
   // Unauthenticated: the redirect to /login is on its way; never render the shell without a user.
   if (auth.status !== 'authenticated') return <LoadingView />;
@@ -26,6 +28,9 @@ function AppLayoutRoute() {
     <AppShell user={auth.user} onSignOut={requestSignOut} syncStatus={<SyncStatusButton />}>
       <Outlet />
       {dialog}
+      <EventReminderToasts
+        openDay={(day) => void navigate({ to: '/calendar', search: { date: day } })}
+      />
     </AppShell>
   );
 }

@@ -220,6 +220,42 @@ export function describeCalendar(label: string, options: { postgresUrl?: string 
       expect((await listEvents()).map((event) => event.title)).not.toContain('Intrusion');
     });
 
+    it("puts a project's events in its activity, and an event of no project in none", async () => {
+      const activity = async () =>
+        (
+          await me.call(
+            'GET',
+            `/api/project-activity?endpoint=get-project-activity&projectId=${projectId}&kind=calendar-event`,
+          )
+        ).body.activity as Json[];
+      const before = (await activity()).length;
+      const linked = await createEvent({
+        title: 'Design review',
+        start: '2026-05-04T13:00:00.000Z',
+        end: '2026-05-04T14:00:00.000Z',
+        projectId,
+      });
+      expect(linked.status).toBe(200);
+      const loose = await createEvent({ title: 'Dentist', start: '2026-05-05', end: '2026-05-05' });
+      expect(loose.status).toBe(200);
+      const moved = await me.call(
+        'PATCH',
+        `/api/calendar?endpoint=update-calendar-event&id=${linked.body.calendarEvent.id}`,
+        { start: '2026-05-06T13:00:00.000Z', end: '2026-05-06T14:00:00.000Z' },
+      );
+      expect(moved.status).toBe(200);
+      const all = await activity();
+      const entries = all.slice(0, all.length - before);
+      expect(entries.map((entry) => [entry.op, entry.label])).toEqual([
+        ['update', 'Design review'],
+        ['create', 'Design review'],
+      ]);
+      expect(entries[0]).toMatchObject({
+        kind: 'calendar-event',
+        changes: { start: { from: '2026-05-04T13:00:00.000Z', to: '2026-05-06T13:00:00.000Z' } },
+      });
+    });
+
     it('keeps the events of a deleted project, unlinked, and says so in the change log', async () => {
       const project = (await create(me, 'project', 'create-project', { clientId, name: 'Short' }))
         .body.project.id as string;

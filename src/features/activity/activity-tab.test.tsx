@@ -53,6 +53,21 @@ const page2 = {
 };
 
 describe('activity words', () => {
+  it('tells of a calendar event moved, its times in the reader’s own words', () => {
+    const moved = entry(30, {
+      kind: 'calendar-event',
+      label: 'Design review',
+      changes: {
+        start: { from: '2026-05-04T13:00:00.000Z', to: '2026-05-06T13:00:00.000Z' },
+      },
+    });
+    const when = (iso: string) =>
+      new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+    expect(describeChange(moved)).toBe(
+      `changed start of event “Design review” from ${when('2026-05-04T13:00:00.000Z')} to ${when('2026-05-06T13:00:00.000Z')}`,
+    );
+  });
+
   it('tells of share links made, turned off and used, the download hanging on the link maker', () => {
     const link = { kind: 'file' as const, label: 'logo.png' };
     expect(

@@ -15,6 +15,7 @@ export const activityKindWords: Readonly<Record<ActivityKind, string>> = {
   note: 'note',
   file: 'file',
   'change-request': 'change request',
+  'calendar-event': 'event',
 };
 
 /** Filter words (plural, capitalised) for the kind select. */
@@ -26,6 +27,7 @@ export const activityKindFilterWords: Readonly<Record<ActivityKind, string>> = {
   note: 'Notes',
   file: 'Files',
   'change-request': 'Change requests',
+  'calendar-event': 'Calendar events',
 };
 
 /** Fields whose values mean nothing to a reader (ids, order keys, long texts, lists). */
@@ -46,6 +48,13 @@ function valueWord(
   if (key === 'amount' && typeof value === 'number') return (value / 100).toFixed(2);
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
     return new Date(`${value}T00:00`).toLocaleDateString(undefined, { dateStyle: 'medium' });
+  }
+  // A moment (an event's start or end): in the reader's own time.
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) {
+    const at = new Date(value);
+    if (!Number.isNaN(at.getTime())) {
+      return at.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+    }
   }
   return typeof value === 'string' || typeof value === 'number' ? `“${value}”` : 'a new value';
 }
