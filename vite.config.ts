@@ -124,7 +124,8 @@ const networkOnlyModules = [
   '/src/routes/_portal/shared/',
   // Accepting an invitation happens on the server: the page is no use offline.
   '/src/routes/invite.$token.tsx',
-  // The portal's chat with the team (live talk, sent only online).
+  // The portal's live chat (reads, paging, the composer). Kept by the service worker once loaded;
+  // without it, portal-chat-messages.tsx (precached, small) shows the messages saved on the device.
   '/src/features/portal/portal-chat.tsx',
   '/src/realtime/create-notification-hub.ts',
 ];

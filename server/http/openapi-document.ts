@@ -5,6 +5,7 @@
 import { toJsonSchema, type JsonSchema } from '@valibot/to-json-schema';
 import type { EndpointDefinition } from '#contract/define-endpoint.ts';
 import { endpointRegistry } from '#contract/endpoint-registry.ts';
+import { answersFile } from '#contract/file-answer.ts';
 
 const errorSchema: JsonSchema = {
   type: 'object',
@@ -22,6 +23,20 @@ const errorSchema: JsonSchema = {
     },
   },
 };
+
+/**
+ * The success answer's content. An operation declared with a file answer (contract/file-answer.ts)
+ * sends bytes with an attachment Content-Disposition, not JSON; its content type is decided when
+ * the handler answers, and every such operation today sends a PDF.
+ */
+function successContent(def: EndpointDefinition): Record<string, { schema: JsonSchema }> {
+  if (answersFile(def)) {
+    return {
+      'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } },
+    };
+  }
+  return { 'application/json': { schema: schemaOf(def.output, 'output') } };
+}
 
 function schemaOf(schema: EndpointDefinition['output'], typeMode: 'input' | 'output'): JsonSchema {
   return toJsonSchema(schema, { errorMode: 'ignore', typeMode, target: 'draft-2020-12' });
@@ -61,8 +76,11 @@ export function createOpenApiDocument(options: { version: string; serverUrl: str
           : {}),
         responses: {
           [String(def.status)]: {
-            description: 'Success',
-            content: { 'application/json': { schema: schemaOf(def.output, 'output') } },
+            description: answersFile(def) ? 'The file, as an attachment' : 'Success',
+            ...(answersFile(def)
+              ? { headers: { 'Content-Disposition': { schema: { type: 'string' } } } }
+              : {}),
+            content: successContent(def),
           },
           default: {
             description: 'Error',

@@ -1,12 +1,19 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CallEndpoint } from '#contract/define-endpoint.ts';
 import type { PortalInvoice } from '#contract/endpoints/invoice.ts';
 import { expectAccessible } from '../projects/project-screen-test-utils.tsx';
 import { PortalInvoices } from './portal-invoices.tsx';
+import { readPortalSavedPart, writePortalSavedPart } from './portal-snapshot.ts';
+import { memoryStorage } from './portal-test-api.ts';
 
 afterEach(cleanup);
+/** Each test's own device, so no saved copy leaks from one test into the next. */
+let storage = memoryStorage();
+beforeEach(() => {
+  storage = memoryStorage();
+});
 
 const invoice = (values: Partial<PortalInvoice>): PortalInvoice => ({
   id: crypto.randomUUID(),
@@ -60,6 +67,7 @@ describe('the portal’s invoices', () => {
     });
     render(
       <PortalInvoices
+        storage={storage}
         callEndpoint={callEndpoint}
         projectId="p1"
         offline={false}
@@ -85,19 +93,38 @@ describe('the portal’s invoices', () => {
       paymentInstructions: 'IBAN DE00 1234',
     });
     const { rerender } = render(
-      <PortalInvoices callEndpoint={callEndpoint} projectId="p1" offline={false} />,
+      <PortalInvoices
+        callEndpoint={callEndpoint}
+        projectId="p1"
+        offline={false}
+        storage={storage}
+      />,
     );
     expect(await screen.findByText('IBAN DE00 1234')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /by card/ })).toBeNull();
     const payable = api({ invoices: [invoice({})], paymentInstructions: null });
-    rerender(<PortalInvoices callEndpoint={payable.callEndpoint} projectId="p1" offline={true} />);
-    expect(screen.getByText('You are offline: paying needs a connection.')).toBeTruthy();
+    rerender(
+      <PortalInvoices
+        callEndpoint={payable.callEndpoint}
+        projectId="p1"
+        offline={true}
+        storage={storage}
+      />,
+    );
+    expect(
+      screen.getByText(/You are offline: paying needs a connection, and so does the PDF/),
+    ).toBeTruthy();
   });
 
   it('shows nothing for a project with no invoices', async () => {
     const { callEndpoint, calls } = api({ invoices: [], paymentInstructions: null });
     const { container } = render(
-      <PortalInvoices callEndpoint={callEndpoint} projectId="p1" offline={false} />,
+      <PortalInvoices
+        callEndpoint={callEndpoint}
+        projectId="p1"
+        offline={false}
+        storage={storage}
+      />,
     );
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(container.textContent).toBe('');
@@ -142,7 +169,14 @@ describe('the portal’s invoices', () => {
     URL.createObjectURL = vi.fn(() => 'blob:pdf');
     URL.revokeObjectURL = vi.fn();
     try {
-      render(<PortalInvoices callEndpoint={callEndpoint} projectId="p1" offline={false} />);
+      render(
+        <PortalInvoices
+          callEndpoint={callEndpoint}
+          projectId="p1"
+          offline={false}
+          storage={storage}
+        />,
+      );
       await user.click(await screen.findByText('1 line'));
       expect(screen.getByText('Studio North')).toBeTruthy();
       expect(screen.getByText('1 Harbour St')).toBeTruthy();
@@ -165,13 +199,86 @@ describe('the portal’s invoices', () => {
   it('says the PDF needs a connection offline', async () => {
     const { callEndpoint } = api({ invoices: [invoice({})], paymentInstructions: null });
     const { rerender } = render(
-      <PortalInvoices callEndpoint={callEndpoint} projectId="p1" offline={false} />,
+      <PortalInvoices
+        callEndpoint={callEndpoint}
+        projectId="p1"
+        offline={false}
+        storage={storage}
+      />,
     );
     expect(await screen.findByRole('button', { name: 'Download PDF' })).toBeTruthy();
-    rerender(<PortalInvoices callEndpoint={callEndpoint} projectId="p1" offline={true} />);
+    rerender(
+      <PortalInvoices
+        callEndpoint={callEndpoint}
+        projectId="p1"
+        offline={true}
+        storage={storage}
+      />,
+    );
     expect(screen.getByRole('button', { name: 'Download PDF' }).hasAttribute('disabled')).toBe(
       true,
     );
     expect(screen.getByText('The PDF needs a connection.')).toBeTruthy();
+  });
+
+  it('keeps each answer on the device; offline, shows it as saved with Pay and the PDF off, saying why', async () => {
+    const due = invoice({ notes: 'Thanks for your business' });
+    const answer = {
+      invoices: [due],
+      paymentInstructions: null,
+      business: { name: 'Studio North', address: null, logoUrl: null, locale: 'en-US' },
+      billTo: { name: 'Acme', company: null, email: null, address: null },
+    };
+    const online = api(answer);
+    const savedAt = Date.parse('2026-11-20T10:30:00.000Z');
+    const first = render(
+      <PortalInvoices
+        callEndpoint={online.callEndpoint}
+        projectId="p1"
+        offline={false}
+        storage={storage}
+        now={() => savedAt}
+      />,
+    );
+    await screen.findByText('INV-0007 · Website');
+    expect(readPortalSavedPart(storage, 'p1', 'invoices')).toEqual({ savedAt, answer });
+    first.unmount();
+
+    // The page opened again without a network: nothing is asked, the copy is shown.
+    const offline = api({ invoices: [], paymentInstructions: null });
+    render(
+      <PortalInvoices
+        callEndpoint={offline.callEndpoint}
+        projectId="p1"
+        offline
+        storage={storage}
+      />,
+    );
+    expect(offline.calls).toEqual([]);
+    expect(screen.getByRole('heading', { name: 'Invoices' })).toBeTruthy();
+    expect(screen.getByText('INV-0007 · Website')).toBeTruthy();
+    const reason = screen.getByText(
+      /You are offline: paying needs a connection, and so does the PDF/,
+    );
+    expect(reason.textContent).toMatch(/as saved on this device, as of/);
+    const pay = screen.getByRole('button', { name: 'Pay €300.00 by card' });
+    expect(pay.hasAttribute('disabled')).toBe(true);
+    // The disabled button carries the reason (read out with it), not just a greyed look.
+    expect(pay.getAttribute('aria-describedby')).toBe(reason.closest('p')!.id);
+    expect(screen.getByRole('button', { name: 'Download PDF' }).hasAttribute('disabled')).toBe(
+      true,
+    );
+    // The invoice's document is built from the copy: parties, lines and totals.
+    await userEvent.setup().click(screen.getByText('1 line'));
+    expect(screen.getByText('Studio North')).toBeTruthy();
+    expect(screen.getByText('Thanks for your business')).toBeTruthy();
+    await expectAccessible();
+  });
+
+  it('drops a saved copy that no longer reads', () => {
+    storage.setItem('satchel-portal-snapshot:p1:invoices', JSON.stringify({ savedAt: 1 }));
+    expect(readPortalSavedPart(storage, 'p1', 'invoices')).toBeNull();
+    writePortalSavedPart(storage, 'p1', 'invoices', null);
+    expect(storage.getItem('satchel-portal-snapshot:p1:invoices')).toBeNull();
   });
 });

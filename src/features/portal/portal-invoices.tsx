@@ -3,7 +3,10 @@
  * what is still due, and Pay by card when the workspace takes cards (Stripe Checkout, a page of
  * Stripe's; paying needs the network and is never queued). Without card payments, the workspace's
  * payment instructions say how to pay. Read when the page loads and again when the browser is
- * back online; the last answer stays on screen offline, with a line saying so.
+ * back online. Each answer is kept on the device with the rest of the project's copy
+ * (portal-snapshot.ts): it is all the list and each invoice's document are built from, so offline,
+ * or read from the gate's saved copy, the client sees their invoices as of that time, with Pay and
+ * the PDF there but off, and the reason said.
  */
 import type { CallEndpoint, EndpointOutput } from '#contract/define-endpoint.ts';
 import { invoiceNumberText } from '#contract/entities/invoice.ts';
@@ -15,7 +18,7 @@ import {
   payPortalInvoice,
   type PortalInvoice,
 } from '#contract/endpoints/invoice.ts';
-import { CreditCard } from 'lucide-react';
+import { CloudOff, CreditCard } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Button } from '../../ui/button.tsx';
 import { downloadFile } from '../invoices/download-file.ts';
@@ -25,8 +28,10 @@ import {
   InvoiceParties,
   InvoicePdfActions,
 } from '../invoices/invoice-document-view.tsx';
+import { formatFileDateTime } from '../files/file-format.ts';
 import { formatDate } from '../milestones/milestone-format.ts';
 import { portalActionFailure } from './portal-action-result.ts';
+import { readPortalSavedPart, writePortalSavedPart } from './portal-snapshot.ts';
 
 type Loaded = EndpointOutput<typeof getPortalInvoices>;
 
@@ -61,31 +66,44 @@ function downloadPdf(projectId: string, doc: InvoiceDocument, invoiceId: string)
   );
 }
 
+const OFFLINE_NOTE_ID = 'portal-invoices-offline';
+
 export function PortalInvoices({
   callEndpoint,
   projectId,
   offline,
+  storage = globalThis.localStorage,
+  now = Date.now,
   go = (url) => window.location.assign(url),
 }: {
   callEndpoint: CallEndpoint;
   projectId: string;
   offline: boolean;
+  /** Where the invoices' part of the project's saved copy is kept (localStorage). */
+  storage?: Storage | undefined;
+  now?: () => number;
   /** Opens Stripe's page (a test records it instead). */
   go?: (url: string) => void;
 }) {
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [saved] = useState(() => readPortalSavedPart(storage, projectId, 'invoices'));
+  const [loaded, setLoaded] = useState<Loaded | null>(saved?.answer ?? null);
+  const [savedAt, setSavedAt] = useState(saved?.savedAt ?? null);
   const [failed, setFailed] = useState(false);
   const [paying, setPaying] = useState<string | null>(null);
   const [payError, setPayError] = useState<{ id: string; message: string } | null>(null);
 
   const load = useCallback(async () => {
     try {
-      setLoaded(await callEndpoint(getPortalInvoices, { query: { projectId } }));
+      const answer = await callEndpoint(getPortalInvoices, { query: { projectId } });
+      const at = now();
+      writePortalSavedPart(storage, projectId, 'invoices', { savedAt: at, answer });
+      setLoaded(answer);
+      setSavedAt(at);
       setFailed(false);
     } catch {
       setFailed(true);
     }
-  }, [callEndpoint, projectId]);
+  }, [callEndpoint, now, projectId, storage]);
 
   useEffect(() => {
     if (!offline) void load();
@@ -120,7 +138,7 @@ export function PortalInvoices({
       <h2 id="portal-invoices" className="text-xl font-semibold text-fg">
         Invoices
       </h2>
-      {failed ? (
+      {failed && !offline ? (
         <p role="status" className="text-sm text-fg-muted">
           {loaded
             ? 'Invoices could not be refreshed just now; showing the ones you saw last.'
@@ -128,7 +146,15 @@ export function PortalInvoices({
         </p>
       ) : null}
       {offline && loaded ? (
-        <p className="text-sm text-fg-muted">You are offline: paying needs a connection.</p>
+        <p id={OFFLINE_NOTE_ID} className="flex items-start gap-2 text-sm text-fg-muted">
+          <CloudOff aria-hidden="true" size={16} className="mt-0.5 shrink-0" />
+          <span>
+            You are offline: paying needs a connection, and so does the PDF.
+            {savedAt === null
+              ? ''
+              : ` These are your invoices as saved on this device, as of ${formatFileDateTime(new Date(savedAt).toISOString())}.`}
+          </span>
+        </p>
       ) : null}
       <ul className="flex flex-col gap-3">
         {(loaded?.invoices ?? []).map((invoice) => (
@@ -177,6 +203,8 @@ export function PortalInvoices({
                 {invoice.payable ? (
                   <Button
                     isDisabled={offline}
+                    // Disabled offline: the line above says why.
+                    {...(offline ? { 'aria-describedby': OFFLINE_NOTE_ID } : {})}
                     isPending={paying === invoice.id}
                     onPress={() => void pay(invoice)}
                   >

@@ -1,9 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PortalChangeRequest } from '#contract/endpoints/client-portal.ts';
+import type { PortalChatMessage } from '#contract/endpoints/portal-chat.ts';
 import {
+  createPortalChatOutbox,
   createPortalOutbox,
+  readPortalChatOutbox,
   readPortalOutbox,
   type ChangeRequestDraft,
+  type ChatMessageDraft,
+  type PortalChatOutboxOptions,
   type PortalOutboxOptions,
 } from './portal-outbox.ts';
 import { apiError, memoryStorage, portalChangeRequest } from './portal-test-api.ts';
@@ -231,5 +236,152 @@ describe('createPortalOutbox', () => {
       ]),
     );
     expect(readPortalOutbox(storage, projectId).map((e) => e.body.id)).toEqual([idB]);
+  });
+});
+
+const chatDraft = (id: string, text = `Message ${id.slice(-1)}`): ChatMessageDraft => ({
+  id,
+  projectId,
+  text,
+});
+const chatAnswer = (body: ChatMessageDraft): PortalChatMessage => ({
+  id: body.id,
+  text: body.text,
+  authorKind: 'client',
+  authorName: 'Acme',
+  seq: 1,
+  createdAt: '2026-03-12T09:00:00.000Z',
+  editedAt: null,
+});
+
+function setupChat(
+  send: PortalChatOutboxOptions['send'],
+  storage = memoryStorage(),
+  win = fakeWindow(),
+) {
+  const sent: PortalChatMessage[] = [];
+  const onSessionEnded = vi.fn();
+  const outbox = createPortalChatOutbox({
+    storage,
+    projectId,
+    send,
+    navigator: win.nav,
+    target: win.target,
+    now: () => Date.parse('2026-03-12T09:00:00.000Z'),
+    onChange: () => undefined,
+    onSent: (message) => sent.push(message),
+    onSessionEnded,
+  });
+  return { outbox, win, sent, onSessionEnded, storage };
+}
+
+describe('createPortalChatOutbox', () => {
+  it('keeps a message on the device, in a list of its own, and sends it once back online', async () => {
+    const send = vi.fn((body: ChatMessageDraft) => Promise.resolve(chatAnswer(body)));
+    const { outbox, win, sent, storage } = setupChat(send);
+    stop = outbox.stop;
+    outbox.queue(chatDraft(idA));
+    await outbox.flush();
+    expect(send).not.toHaveBeenCalled();
+    expect(readPortalChatOutbox(storage, projectId)).toEqual([
+      { body: chatDraft(idA), queuedAt: Date.parse('2026-03-12T09:00:00.000Z'), refused: null },
+    ]);
+    // Not a change request: the other list is untouched.
+    expect(readPortalOutbox(storage, projectId)).toEqual([]);
+
+    win.goOnline();
+    await vi.waitFor(() => expect(sent.map((m) => m.id)).toEqual([idA]));
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(readPortalChatOutbox(storage, projectId)).toEqual([]);
+  });
+
+  it('sends a message queued while a flush is under way in the same run', async () => {
+    const releases: (() => void)[] = [];
+    const send = vi.fn(
+      (body: ChatMessageDraft) =>
+        new Promise<PortalChatMessage>((resolve) => {
+          releases.push(() => resolve(chatAnswer(body)));
+        }),
+    );
+    const win = fakeWindow();
+    win.nav.onLine = true;
+    const { outbox, sent } = setupChat(send, memoryStorage(), win);
+    stop = outbox.stop;
+    outbox.queue(chatDraft(idA));
+    const run = outbox.flush();
+    outbox.queue(chatDraft(idB));
+    void outbox.flush();
+    await vi.waitFor(() => expect(releases).toHaveLength(1));
+    releases[0]!();
+    await vi.waitFor(() => expect(releases).toHaveLength(2));
+    releases[1]!();
+    await run;
+    expect(sent.map((m) => m.id)).toEqual([idA, idB]);
+  });
+
+  it('two outboxes of one list in a page do not send the same message side by side', async () => {
+    let release: () => void = () => undefined;
+    const send = vi.fn(
+      (body: ChatMessageDraft) =>
+        new Promise<PortalChatMessage>((resolve) => {
+          release = () => resolve(chatAnswer(body));
+        }),
+    );
+    const storage = memoryStorage();
+    const win = fakeWindow();
+    win.nav.onLine = true;
+    const first = setupChat(send, storage, win);
+    first.outbox.queue(chatDraft(idA));
+    const running = first.outbox.flush();
+    // The screen rebuilt its outbox while the send was on its way.
+    first.outbox.stop();
+    const second = setupChat(send, storage, win);
+    stop = second.outbox.stop;
+    await second.outbox.flush();
+    release();
+    await running;
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(readPortalChatOutbox(storage, projectId)).toEqual([]);
+  });
+
+  it('a 403 (chat turned off) is refused with the server’s words; Retry sends it again', async () => {
+    const send = vi
+      .fn<(body: ChatMessageDraft) => Promise<PortalChatMessage>>()
+      .mockRejectedValueOnce(apiError(403, 'Chat with the team is not turned on for this project.'))
+      .mockImplementation((body) => Promise.resolve(chatAnswer(body)));
+    const win = fakeWindow();
+    win.nav.onLine = true;
+    const { outbox, sent, onSessionEnded, storage } = setupChat(send, memoryStorage(), win);
+    stop = outbox.stop;
+    outbox.queue(chatDraft(idA));
+    await outbox.flush();
+    expect(onSessionEnded).not.toHaveBeenCalled();
+    expect(readPortalChatOutbox(storage, projectId)[0]?.refused).toEqual({
+      status: 403,
+      message: 'Chat with the team is not turned on for this project.',
+    });
+    // Refused stays refused: a flush does not send it again.
+    await outbox.flush();
+    expect(send).toHaveBeenCalledTimes(1);
+
+    await outbox.retry(idA);
+    expect(send).toHaveBeenCalledTimes(2);
+    expect(send.mock.calls[1]![0]).toEqual(chatDraft(idA));
+    expect(sent.map((m) => m.id)).toEqual([idA]);
+    expect(readPortalChatOutbox(storage, projectId)).toEqual([]);
+  });
+
+  it('a 401 keeps the message waiting and says the session ended', async () => {
+    const send = vi.fn(() => Promise.reject(apiError(401, 'Sign in again')));
+    const win = fakeWindow();
+    win.nav.onLine = true;
+    const { outbox, onSessionEnded, storage } = setupChat(send, memoryStorage(), win);
+    stop = outbox.stop;
+    outbox.queue(chatDraft(idA));
+    await outbox.flush();
+    expect(onSessionEnded).toHaveBeenCalledTimes(1);
+    expect(readPortalChatOutbox(storage, projectId)).toMatchObject([
+      { body: chatDraft(idA), refused: null },
+    ]);
   });
 });

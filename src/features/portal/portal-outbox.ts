@@ -1,6 +1,6 @@
 /**
- * Change requests the client asked for while offline, kept on the device until they reach the
- * server. The portal has no synced database (its data is server state, ARCHITECTURE.md "Client
+ * Change requests the client asked for while offline, and chat messages written while offline,
+ * kept on the device until they reach the server. The portal has no synced database (its data is server state, ARCHITECTURE.md "Client
  * portal"), so this is a small localStorage list per project, not the app's outbox.
  *
  * The page makes each request's id, and `create-change-request` stores an id once, so sending an
@@ -8,35 +8,74 @@
  * exactly-once. What it must not do is retry for ever: a 4xx about the request itself marks the
  * entry refused, with the server's words, until the client removes it. A 401/403 is about the
  * session, not the request: the entry waits and is sent once the client is back in.
+ *
+ * Two kinds, each its own list with the same rules: change requests (`createPortalOutbox`) and
+ * chat messages (`createPortalChatOutbox`; `send-chat-message` stores an id once too). A chat
+ * message goes through the list even online, so it shows at once and survives a closed tab.
  */
 import * as v from 'valibot';
 import {
   submitChangeRequest,
   type PortalChangeRequest,
 } from '#contract/endpoints/client-portal.ts';
+import { sendPortalChatMessage, type PortalChatMessage } from '#contract/endpoints/portal-chat.ts';
 
 export type ChangeRequestDraft = v.InferOutput<typeof submitChangeRequest.body>;
+export type ChatMessageDraft = v.InferOutput<typeof sendPortalChatMessage.body>;
 
-const entrySchema = v.object({
-  body: submitChangeRequest.body,
+interface OutboxBody {
+  id: string;
+  projectId: string;
+}
+
+/** One kind of entry: where its list is kept and what a body must look like. */
+interface OutboxKind<Body extends OutboxBody> {
+  keyOf: (projectId: string) => string;
+  body: v.GenericSchema<unknown, Body>;
+  /** Statuses that mean the session ended (the entry waits) rather than "not this entry". */
+  sessionStatuses: readonly number[];
+}
+
+const refusedSchema = v.nullable(v.object({ status: v.number(), message: v.string() }));
+
+export interface OutboxEntry<Body> {
+  body: Body;
   /** Epoch milliseconds: when the client asked (the list shows it as the request's date). */
-  queuedAt: v.pipe(v.number(), v.finite()),
+  queuedAt: number;
   /** The server refused it: shown with its message and never sent again. */
-  refused: v.nullable(v.object({ status: v.number(), message: v.string() })),
-});
-export type PortalOutboxEntry = v.InferOutput<typeof entrySchema>;
+  refused: { status: number; message: string } | null;
+}
+export type PortalOutboxEntry = OutboxEntry<ChangeRequestDraft>;
+export type PortalChatOutboxEntry = OutboxEntry<ChatMessageDraft>;
 
-const keyOf = (projectId: string) => `satchel-portal-outbox:${projectId}`;
+const changeRequestKind: OutboxKind<ChangeRequestDraft> = {
+  keyOf: (projectId) => `satchel-portal-outbox:${projectId}`,
+  body: submitChangeRequest.body,
+  sessionStatuses: [401, 403],
+};
+
+const chatKind: OutboxKind<ChatMessageDraft> = {
+  keyOf: (projectId) => `satchel-portal-chat-outbox:${projectId}`,
+  body: sendPortalChatMessage.body,
+  // A 403 here is the chat turned off, not the session (which a 401 says, and the page's own
+  // reads notice): the message is refused with those words instead of waiting for ever.
+  sessionStatuses: [401],
+};
 
 type OutboxStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | undefined;
 
-/** The project's waiting requests, oldest first; an unreadable entry is dropped, not shown. */
-export function readPortalOutbox(
+function readOutbox<Body extends OutboxBody>(
+  kind: OutboxKind<Body>,
   storage: Pick<Storage, 'getItem'> | undefined,
   projectId: string,
-): PortalOutboxEntry[] {
+): OutboxEntry<Body>[] {
+  const entrySchema = v.object({
+    body: kind.body,
+    queuedAt: v.pipe(v.number(), v.finite()),
+    refused: refusedSchema,
+  });
   try {
-    const raw = storage?.getItem(keyOf(projectId));
+    const raw = storage?.getItem(kind.keyOf(projectId));
     if (!raw) return [];
     const json: unknown = JSON.parse(raw);
     if (!Array.isArray(json)) return [];
@@ -49,10 +88,30 @@ export function readPortalOutbox(
   }
 }
 
-function writeOutbox(storage: OutboxStorage, projectId: string, entries: PortalOutboxEntry[]) {
+/** The project's waiting requests, oldest first; an unreadable entry is dropped, not shown. */
+export function readPortalOutbox(
+  storage: Pick<Storage, 'getItem'> | undefined,
+  projectId: string,
+): PortalOutboxEntry[] {
+  return readOutbox(changeRequestKind, storage, projectId);
+}
+
+/** The project's chat messages waiting to be sent, oldest first. */
+export function readPortalChatOutbox(
+  storage: Pick<Storage, 'getItem'> | undefined,
+  projectId: string,
+): PortalChatOutboxEntry[] {
+  return readOutbox(chatKind, storage, projectId);
+}
+
+function writeOutbox<Body>(
+  key: string,
+  storage: OutboxStorage,
+  entries: readonly OutboxEntry<Body>[],
+) {
   try {
-    if (entries.length === 0) storage?.removeItem(keyOf(projectId));
-    else storage?.setItem(keyOf(projectId), JSON.stringify(entries));
+    if (entries.length === 0) storage?.removeItem(key);
+    else storage?.setItem(key, JSON.stringify(entries));
   } catch {
     // Storage full or refused: the entry lives until the page closes, which is all we can do.
   }
@@ -75,13 +134,16 @@ export function isSessionFailure(error: unknown): boolean {
 }
 
 /** A 4xx about the request itself: sending it again would get the same answer. */
-function refusal(error: unknown): { status: number; message: string } | null {
+function refusal(
+  error: unknown,
+  sessionStatuses: readonly number[],
+): { status: number; message: string } | null {
   const status = statusOf(error);
   // 408 and 429 say "not now", not "not this".
   if (status === null || status < 400 || status >= 500 || status === 408 || status === 429) {
     return null;
   }
-  if (status === 401 || status === 403) return null;
+  if (sessionStatuses.includes(status)) return null;
   const body = (error as { body?: { error?: { message?: unknown } } | null }).body;
   const message = body?.error?.message;
   return {
@@ -93,14 +155,10 @@ function refusal(error: unknown): { status: number; message: string } | null {
   };
 }
 
-export type SubmitOutcome =
-  | { state: 'sent'; changeRequest: PortalChangeRequest }
-  | { state: 'queued'; entry: PortalOutboxEntry };
-
-export interface PortalOutboxOptions {
+interface OutboxOptions<Body, Answer> {
   storage: OutboxStorage;
   projectId: string;
-  send: (body: ChangeRequestDraft) => Promise<PortalChangeRequest>;
+  send: (body: Body) => Promise<Answer>;
   /** `navigator` (only `onLine` is read). */
   navigator: Pick<Navigator, 'onLine'>;
   /** Where `online` fires (the window). */
@@ -108,42 +166,60 @@ export interface PortalOutboxOptions {
   now: () => number;
   /** The list changed (queued, sent, refused, removed): read `entries()` again. */
   onChange: () => void;
-  /** A waiting request reached the server. */
-  onSent: (changeRequest: PortalChangeRequest) => void;
-  /** Sending met a 401/403: the session ended; what waits stays for the next visit. */
+  /** A waiting entry reached the server. */
+  onSent: (answer: Answer) => void;
+  /** Sending met a 401 (or, for a change request, a 403): what waits stays for the next visit. */
   onSessionEnded: () => void;
 }
 
-export interface PortalOutbox {
-  entries: () => PortalOutboxEntry[];
+export type PortalOutboxOptions = OutboxOptions<ChangeRequestDraft, PortalChangeRequest>;
+export type PortalChatOutboxOptions = OutboxOptions<ChatMessageDraft, PortalChatMessage>;
+
+export type SubmitOutcome<Body = ChangeRequestDraft, Answer = PortalChangeRequest> =
+  { state: 'sent'; changeRequest: Answer } | { state: 'queued'; entry: OutboxEntry<Body> };
+
+interface Outbox<Body, Answer> {
+  entries: () => OutboxEntry<Body>[];
   /** Sends now when online; offline, or when the network fails on the way, keeps it to send later. */
-  submit: (body: ChangeRequestDraft) => Promise<SubmitOutcome>;
-  /** Keeps a request to send later (after the password gate, say). */
-  queue: (body: ChangeRequestDraft) => PortalOutboxEntry;
+  submit: (body: Body) => Promise<SubmitOutcome<Body, Answer>>;
+  /** Keeps an entry to send later (after the password gate, say); the same id replaces it. */
+  queue: (body: Body) => OutboxEntry<Body>;
   /** Sends what waits, oldest first; one run at a time. */
   flush: () => Promise<void>;
+  /** A refused entry is sent again (the server's answer may have changed: chat turned back on). */
+  retry: (id: string) => Promise<void>;
   remove: (id: string) => void;
   /** Stops listening for `online`. */
   stop: () => void;
 }
 
+export type PortalOutbox = Outbox<ChangeRequestDraft, PortalChangeRequest>;
+export type PortalChatOutbox = Outbox<ChatMessageDraft, PortalChatMessage>;
+
 /**
- * The project's queue of change requests, sent when the browser says it is back online (and
- * whenever the page calls `flush`, e.g. on opening).
+ * Entries on their way to the server from this page, by list and id: two outboxes of one list
+ * (a screen rebuilt while a send was under way) do not send the same entry side by side. Other
+ * tabs can; the server storing an id once covers them.
  */
-export function createPortalOutbox(options: PortalOutboxOptions): PortalOutbox {
+const inFlight = new Set<string>();
+
+function createOutbox<Body extends OutboxBody, Answer>(
+  kind: OutboxKind<Body>,
+  options: OutboxOptions<Body, Answer>,
+): Outbox<Body, Answer> {
   const { storage, projectId, send, now } = options;
+  const key = kind.keyOf(projectId);
   let running: Promise<void> | null = null;
   let stopped = false;
 
-  const entries = () => readPortalOutbox(storage, projectId);
-  const update = (change: (list: PortalOutboxEntry[]) => PortalOutboxEntry[]) => {
-    writeOutbox(storage, projectId, change(entries()));
+  const entries = () => readOutbox(kind, storage, projectId);
+  const update = (change: (list: OutboxEntry<Body>[]) => OutboxEntry<Body>[]) => {
+    writeOutbox(key, storage, change(entries()));
     options.onChange();
   };
 
-  const queue = (body: ChangeRequestDraft): PortalOutboxEntry => {
-    const entry: PortalOutboxEntry = { body, queuedAt: now(), refused: null };
+  const queue = (body: Body): OutboxEntry<Body> => {
+    const entry: OutboxEntry<Body> = { body, queuedAt: now(), refused: null };
     update((list) => [...list.filter((e) => e.body.id !== body.id), entry]);
     return entry;
   };
@@ -151,22 +227,35 @@ export function createPortalOutbox(options: PortalOutboxOptions): PortalOutbox {
   const remove = (id: string) => update((list) => list.filter((e) => e.body.id !== id));
 
   const drain = async () => {
-    for (const entry of entries()) {
+    // Oldest first, read afresh each time: what is queued while this runs (a second message
+    // typed during the first's send) goes in the same run, and what was removed meanwhile (sent
+    // by another tab, taken back by the client) does not.
+    const done = new Set<string>();
+    for (;;) {
       if (stopped || !options.navigator.onLine) return;
-      if (entry.refused) continue;
+      const entry = entries().find(
+        (e) => !e.refused && !done.has(e.body.id) && !inFlight.has(`${key}:${e.body.id}`),
+      );
+      if (!entry) return;
+      const flightKey = `${key}:${entry.body.id}`;
+      done.add(entry.body.id);
+      inFlight.add(flightKey);
       try {
-        const changeRequest = await send(entry.body);
+        const answer = await send(entry.body);
         remove(entry.body.id);
-        options.onSent(changeRequest);
+        options.onSent(answer);
       } catch (error) {
-        if (isSessionFailure(error)) {
+        const status = statusOf(error);
+        if (status !== null && kind.sessionStatuses.includes(status)) {
           options.onSessionEnded();
           return;
         }
-        const refused = refusal(error);
+        const refused = refusal(error, kind.sessionStatuses);
         // Offline again, a 5xx, a rate limit: the rest waits for the next chance.
         if (!refused) return;
         update((list) => list.map((e) => (e.body.id === entry.body.id ? { ...e, refused } : e)));
+      } finally {
+        inFlight.delete(flightKey);
       }
     }
   };
@@ -178,7 +267,14 @@ export function createPortalOutbox(options: PortalOutboxOptions): PortalOutbox {
     return running;
   };
 
-  const submit = async (body: ChangeRequestDraft): Promise<SubmitOutcome> => {
+  const retry = async (id: string) => {
+    // A flush under way has passed this entry by (it was refused): wait for it, then go again.
+    await running;
+    update((list) => list.map((e) => (e.body.id === id ? { ...e, refused: null } : e)));
+    await flush();
+  };
+
+  const submit = async (body: Body): Promise<SubmitOutcome<Body, Answer>> => {
     if (!options.navigator.onLine) return { state: 'queued', entry: queue(body) };
     try {
       return { state: 'sent', changeRequest: await send(body) };
@@ -196,10 +292,27 @@ export function createPortalOutbox(options: PortalOutboxOptions): PortalOutbox {
     submit,
     queue,
     flush,
+    retry,
     remove,
     stop: () => {
       stopped = true;
       options.target.removeEventListener('online', onOnline);
     },
   };
+}
+
+/**
+ * The project's queue of change requests, sent when the browser says it is back online (and
+ * whenever the page calls `flush`, e.g. on opening).
+ */
+export function createPortalOutbox(options: PortalOutboxOptions): PortalOutbox {
+  return createOutbox(changeRequestKind, options);
+}
+
+/**
+ * The project's chat messages on their way: `queue` then `flush` (the message is on screen and
+ * on the device before any network), sent on `online` and whenever the chat reads the server.
+ */
+export function createPortalChatOutbox(options: PortalChatOutboxOptions): PortalChatOutbox {
+  return createOutbox(chatKind, options);
 }

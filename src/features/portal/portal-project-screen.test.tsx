@@ -13,7 +13,12 @@ import { readPortalOutbox } from './portal-outbox.ts';
 import type { PortalFileCopies } from './portal-file-copies.ts';
 import { PortalProjectScreen } from './portal-project-screen.tsx';
 import { portalSessionStorageKey, readPortalSession } from './portal-session.ts';
-import { readPortalSnapshot, writePortalSnapshot } from './portal-snapshot.ts';
+import {
+  readPortalSavedPart,
+  readPortalSnapshot,
+  writePortalSavedPart,
+  writePortalSnapshot,
+} from './portal-snapshot.ts';
 import {
   apiError,
   fakeBrowserOnline,
@@ -224,6 +229,58 @@ function renderPortal(
   return { ...api, toGate, startDownload, saveFile, storage };
 }
 
+/** Invoices and chat as an earlier visit kept them. */
+function saveInvoicesAndChat(storage: Storage) {
+  const savedAt = Date.parse('2026-03-12T09:30:00.000Z');
+  writePortalSavedPart(storage, projectId, 'invoices', {
+    savedAt,
+    answer: {
+      invoices: [
+        {
+          id: '0192f3a0-0000-4000-8000-000000000e01',
+          number: 3,
+          title: 'Sketches',
+          currency: 'EUR',
+          issueDate: '2026-03-11',
+          dueDate: '2026-04-10',
+          lines: [
+            {
+              id: 'l1',
+              description: 'Sketches',
+              quantity: 1,
+              unitPrice: 120_000,
+              taxRate: 0,
+              discountPercent: 0,
+            },
+          ],
+          notes: null,
+          total: 120_000,
+          paid: 0,
+          due: 120_000,
+          state: 'sent',
+          payable: true,
+        },
+      ],
+      paymentInstructions: null,
+    },
+  });
+  writePortalSavedPart(storage, projectId, 'chat', {
+    savedAt,
+    messages: [
+      {
+        id: '0192f3a0-0000-4000-8000-000000000e02',
+        text: 'The sketches are in Files',
+        authorKind: 'member',
+        authorName: 'Ada',
+        seq: 4,
+        createdAt: '2026-03-12T09:00:00.000Z',
+        editedAt: null,
+      },
+    ],
+    hasOlder: false,
+  });
+}
+
 describe('PortalProjectScreen', () => {
   it('shows the project, progress, milestones, files and welcome text, and keeps a copy on the device', async () => {
     const portal = renderPortal(online());
@@ -424,13 +481,62 @@ describe('PortalProjectScreen', () => {
     expect(readPortalSession(portal.storage)).toBeNull();
   });
 
-  it('Leave portal signs out, forgets the saved copy and goes to the gate', async () => {
+  it('Leave portal signs out, forgets the saved copy (invoices and chat too) and goes to the gate', async () => {
     const user = userEvent.setup();
-    const portal = renderPortal({ ...online(), 'sign-out': [() => ({ signedOut: true })] });
+    const storage = memoryStorage();
+    saveInvoicesAndChat(storage);
+    const portal = renderPortal(
+      { ...online(), 'sign-out': [() => ({ signedOut: true })] },
+      storage,
+    );
     await user.click(await screen.findByRole('button', { name: 'Leave portal' }));
     await waitFor(() => expect(portal.toGate).toHaveBeenCalled());
     expect(readPortalSnapshot(portal.storage, projectId)).toBeNull();
+    expect(readPortalSavedPart(portal.storage, projectId, 'invoices')).toBeNull();
+    expect(readPortalSavedPart(portal.storage, projectId, 'chat')).toBeNull();
     expect(readPortalSession(portal.storage)).toBeNull();
+  });
+
+  it('the saved copy read without a session shows the invoices and the chat, nothing sent', async () => {
+    const storage = memoryStorage();
+    writePortalSnapshot(storage, {
+      savedAt: Date.parse('2026-03-12T09:30:00.000Z'),
+      project,
+      milestones,
+      files,
+      workspace,
+      changeRequests,
+    });
+    saveInvoicesAndChat(storage);
+    const api = fakePortalApi({});
+    const toSignIn = vi.fn();
+    render(
+      <main>
+        <PortalProjectScreen
+          projectId={projectId}
+          clientId={clientId}
+          callEndpoint={api.callEndpoint}
+          toGate={vi.fn()}
+          storage={storage}
+          fileCopies={memoryFileCopies()}
+          readOnly={{ toSignIn }}
+        />
+      </main>,
+    );
+    const invoices = region('Invoices');
+    expect(within(invoices).getByText('INV-0003 · Sketches')).toBeTruthy();
+    expect(
+      within(invoices)
+        .getByRole('button', { name: 'Pay €1,200.00 by card' })
+        .hasAttribute('disabled'),
+    ).toBe(true);
+    expect(within(invoices).getByText(/paying needs a connection/)).toBeTruthy();
+    const chat = region('Messages');
+    expect(within(chat).getByText('The sketches are in Files')).toBeTruthy();
+    expect(within(chat).getByText(/the messages saved on this device, as of/)).toBeTruthy();
+    expect(within(chat).queryByRole('textbox')).toBeNull();
+    expect(api.calls).toEqual([]);
+    await expectNoAxeViolations();
   });
 
   it('empty projects say what will appear', async () => {

@@ -34,7 +34,16 @@ import {
   LogOut,
   RefreshCw,
 } from 'lucide-react';
-import { lazy, startTransition, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import {
+  lazy,
+  startTransition,
+  Suspense,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type ComponentType,
+} from 'react';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
@@ -49,6 +58,7 @@ import { ProgressBar } from '../milestones/progress-bar.tsx';
 import { ProjectStatusBadge } from '../projects/project-status-badge.tsx';
 import { portalActionFailure, type PortalActionResult } from './portal-action-result.ts';
 import type { QuoteDecision } from './portal-change-request-item.tsx';
+import { PortalChatCopy, type PortalChatProps } from './portal-chat-messages.tsx';
 import { PortalChangeRequests } from './portal-change-requests.tsx';
 import { PortalInvoices } from './portal-invoices.tsx';
 import {
@@ -76,15 +86,22 @@ import { uploadWithTus, type PortalUploadFile } from './portal-upload.ts';
 import { useBrowserOnline } from './use-browser-online.ts';
 
 /**
- * The chat is live talk with the team and needs the network, so its code is not precached
- * (vite.config.ts): it loads with the page online; offline and never loaded, it is left out.
+ * The live chat's code is not precached (vite.config.ts): it loads with the page online, and the
+ * service worker keeps it then, so it opens offline too. When it is not on the device, the chat
+ * saved on the device shows read-only in its place (portal-chat-messages.tsx, precached), and the
+ * page asks for the live one again once the browser is back online.
  */
-const PortalChat = lazy(() =>
-  import('./portal-chat.tsx').then(
-    (module) => ({ default: module.PortalChat }),
-    () => ({ default: () => null }),
-  ),
-);
+let chatCodeMissing = false;
+const loadPortalChat = () =>
+  lazy<ComponentType<PortalChatProps>>(() =>
+    import('./portal-chat.tsx').then(
+      (module) => ({ default: module.PortalChat }),
+      () => {
+        chatCodeMissing = true;
+        return { default: PortalChatCopy };
+      },
+    ),
+  );
 
 export interface PortalProjectScreenProps {
   projectId: string;
@@ -208,6 +225,7 @@ export function PortalProjectScreen({
   const [downloadError, setDownloadError] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const lastLoad = useRef(0);
+  const [PortalChat, setPortalChat] = useState(loadPortalChat);
   usePageTitle(embedded ? null : (snapshot?.project.name ?? 'Your project'));
   const Heading = embedded ? 'h2' : 'h1';
 
@@ -358,7 +376,15 @@ export function PortalProjectScreen({
 
   useEffect(() => {
     // Back online: a fresh load, or, reading the kept copy without a session, the password.
-    const online = readOnly ? readOnly.toSignIn : () => void load();
+    const online = readOnly
+      ? readOnly.toSignIn
+      : () => {
+          void load();
+          if (chatCodeMissing) {
+            chatCodeMissing = false;
+            setPortalChat(loadPortalChat);
+          }
+        };
     window.addEventListener('online', online);
     return () => window.removeEventListener('online', online);
   }, [load, readOnly]);
@@ -663,18 +689,28 @@ export function PortalProjectScreen({
       />
 
       {/* The demo plays the portal's other calls in the page; invoices are a real server's. */}
-      {embedded || readOnly ? null : (
-        <PortalInvoices callEndpoint={callEndpoint} projectId={projectId} offline={offline} />
+      {embedded ? null : (
+        <PortalInvoices
+          callEndpoint={callEndpoint}
+          projectId={projectId}
+          offline={offline}
+          storage={storage}
+          now={now}
+        />
       )}
 
-      {/* The chat is live talk with the team: a real server's, and not part of the saved copy. */}
-      {embedded || readOnly ? null : (
+      {/* The chat with the team is a real server's; read from the device in the saved copy. */}
+      {embedded ? null : readOnly ? (
+        <PortalChatCopy projectId={projectId} storage={storage} />
+      ) : (
         <Suspense fallback={null}>
           <PortalChat
             callEndpoint={callEndpoint}
             projectId={projectId}
             workspaceName={workspace.name}
             offline={offline}
+            storage={storage}
+            now={now}
           />
         </Suspense>
       )}
