@@ -2,6 +2,7 @@
  * Every operation of the API, in one list. The server dispatcher, the OpenAPI document and the
  * tests derive from it; adding an operation here without a server handler fails to compile.
  */
+import { deleteAccount, getAccountDeletionPlan } from './endpoints/account.ts';
 import { getPublicConfig } from './endpoints/config.ts';
 import { submitContact } from './endpoints/contact.ts';
 import { submitFeedback } from './endpoints/feedback.ts';
@@ -84,6 +85,8 @@ export const endpointRegistry = [
   getVersion,
   getUserProfile,
   updateUserProfile,
+  getAccountDeletionPlan,
+  deleteAccount,
   registerUser,
   getOwnedWorkspaceId,
   getWorkspaceMembers,

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PublicConfig } from '#contract/endpoints/config.ts';
 import { rateLimitsFromSettings } from './auth/auth-config.ts';
+import type { AccountAuth } from './auth/account-auth.ts';
 import { createAuthService } from './auth/create-auth-service.ts';
 import { createHostedAuth } from './auth/hosted-auth.ts';
 import type { VerifyAccessToken } from './auth/identity.ts';
@@ -60,6 +61,7 @@ async function main(): Promise<void> {
   // Embedded only: hosted Supabase keeps its sessions, so a sign-out there reaches /api and the
   // hub only when the access token expires (ARCHITECTURE.md, Identity).
   let sessions: HubSessions | null = null;
+  let accounts: AccountAuth | null = null;
   if (env.hosted) {
     const hosted = await createHostedAuth({
       supabaseUrl: env.hosted.supabaseUrl,
@@ -95,6 +97,7 @@ async function main(): Promise<void> {
     verifyAccessToken = auth.verifyAccessToken;
     publicConfig = auth.publicConfig;
     sessions = auth.sessions;
+    accounts = auth.accounts;
     mounts.push({ path: '/auth/v1', app: auth.app });
   }
 
@@ -159,6 +162,7 @@ async function main(): Promise<void> {
       realtime,
       files: files.handlers,
       stripe,
+      accounts,
     }),
     verifyAccessToken,
     publishInvalidation,

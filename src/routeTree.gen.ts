@@ -18,6 +18,7 @@ import { Route as AppChangeRequestsRouteImport } from './routes/_app/change-requ
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard.tsx'
 import { Route as AppNotificationsRouteImport } from './routes/_app/notifications.tsx'
 import { Route as AppSettingsRouteImport } from './routes/_app/settings.tsx'
+import { Route as GuestAccountDeletedRouteImport } from './routes/_guest/account-deleted.tsx'
 import { Route as GuestForgotPasswordRouteImport } from './routes/_guest/forgot-password.tsx'
 import { Route as GuestLoginRouteImport } from './routes/_guest/login.tsx'
 import { Route as GuestResetPasswordRouteImport } from './routes/_guest/reset-password.tsx'
@@ -90,6 +91,11 @@ const AppSettingsRoute = AppSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
   getParentRoute: () => AppRoute,
+} as any)
+const GuestAccountDeletedRoute = GuestAccountDeletedRouteImport.update({
+  id: '/account-deleted',
+  path: '/account-deleted',
+  getParentRoute: () => GuestRoute,
 } as any)
 const GuestForgotPasswordRoute = GuestForgotPasswordRouteImport.update({
   id: '/forgot-password',
@@ -260,6 +266,7 @@ export interface FileRoutesByFullPath {
   '/dashboard': typeof AppDashboardRoute
   '/notifications': typeof AppNotificationsRoute
   '/settings': typeof AppSettingsRoute
+  '/account-deleted': typeof GuestAccountDeletedRoute
   '/forgot-password': typeof GuestForgotPasswordRoute
   '/login': typeof GuestLoginRoute
   '/reset-password': typeof GuestResetPasswordRoute
@@ -298,6 +305,7 @@ export interface FileRoutesByTo {
   '/dashboard': typeof AppDashboardRoute
   '/notifications': typeof AppNotificationsRoute
   '/settings': typeof AppSettingsRoute
+  '/account-deleted': typeof GuestAccountDeletedRoute
   '/forgot-password': typeof GuestForgotPasswordRoute
   '/login': typeof GuestLoginRoute
   '/reset-password': typeof GuestResetPasswordRoute
@@ -340,6 +348,7 @@ export interface FileRoutesById {
   '/_app/dashboard': typeof AppDashboardRoute
   '/_app/notifications': typeof AppNotificationsRoute
   '/_app/settings': typeof AppSettingsRoute
+  '/_guest/account-deleted': typeof GuestAccountDeletedRoute
   '/_guest/forgot-password': typeof GuestForgotPasswordRoute
   '/_guest/login': typeof GuestLoginRoute
   '/_guest/reset-password': typeof GuestResetPasswordRoute
@@ -381,6 +390,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/notifications'
     | '/settings'
+    | '/account-deleted'
     | '/forgot-password'
     | '/login'
     | '/reset-password'
@@ -419,6 +429,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/notifications'
     | '/settings'
+    | '/account-deleted'
     | '/forgot-password'
     | '/login'
     | '/reset-password'
@@ -460,6 +471,7 @@ export interface FileRouteTypes {
     | '/_app/dashboard'
     | '/_app/notifications'
     | '/_app/settings'
+    | '/_guest/account-deleted'
     | '/_guest/forgot-password'
     | '/_guest/login'
     | '/_guest/reset-password'
@@ -565,6 +577,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/settings'
       preLoaderRoute: typeof AppSettingsRouteImport
       parentRoute: typeof AppRoute
+    }
+    '/_guest/account-deleted': {
+      id: '/_guest/account-deleted'
+      path: '/account-deleted'
+      fullPath: '/account-deleted'
+      preLoaderRoute: typeof GuestAccountDeletedRouteImport
+      parentRoute: typeof GuestRoute
     }
     '/_guest/forgot-password': {
       id: '/_guest/forgot-password'
@@ -821,6 +840,7 @@ const AppRouteChildren: AppRouteChildren = {
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
 
 interface GuestRouteChildren {
+  GuestAccountDeletedRoute: typeof GuestAccountDeletedRoute
   GuestForgotPasswordRoute: typeof GuestForgotPasswordRoute
   GuestLoginRoute: typeof GuestLoginRoute
   GuestResetPasswordRoute: typeof GuestResetPasswordRoute
@@ -829,6 +849,7 @@ interface GuestRouteChildren {
 }
 
 const GuestRouteChildren: GuestRouteChildren = {
+  GuestAccountDeletedRoute: GuestAccountDeletedRoute,
   GuestForgotPasswordRoute: GuestForgotPasswordRoute,
   GuestLoginRoute: GuestLoginRoute,
   GuestResetPasswordRoute: GuestResetPasswordRoute,

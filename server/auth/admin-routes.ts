@@ -5,7 +5,8 @@
  * route needs an admin bearer token (admin-credentials.ts) before anything else is looked at.
  *
  * Admin-created users get the metadata they are given as it is (GoTrue keeps identity claims in
- * the identity only); nothing here sends mail except /invite.
+ * the identity only); nothing here sends mail except /invite. The OAuth client registry
+ * (/admin/oauth/clients) is oauth-client-routes.ts, behind the same admin check.
  */
 import { randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
@@ -448,10 +449,7 @@ export function registerAdminRoutes(
   });
 
   // Admin features of GoTrue this service does not offer, answered as GoTrue does with them off.
-  const oauthServerDisabled = () => {
-    throw notFound('feature_disabled', 'OAuth server is disabled');
-  };
-  app.all('/admin/oauth/*', oauthServerDisabled);
+  // (The OAuth client registry, /admin/oauth/clients, is oauth-client-routes.ts.)
   const customProvidersDisabled = () => {
     throw notFound('feature_disabled', 'Custom OAuth providers are disabled');
   };
@@ -518,7 +516,8 @@ async function loadUser(
   return user;
 }
 
-function pageParam(raw: string | undefined, fallback: number): number {
+/** GoTrue's page and per_page query parameters: a positive integer, or the fallback if absent. */
+export function pageParam(raw: string | undefined, fallback: number): number {
   if (raw === undefined || raw === '') return fallback;
   if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1) {
     throw validationFailed(`Bad Pagination Parameters: "${raw.slice(0, 20)}" is not a page number`);

@@ -19,6 +19,7 @@ import { createRateLimiter, type RateLimiter } from '../http/rate-limiter.ts';
 import type { Logger } from '../logger.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { SmsSender } from '../sms/sms-sender.ts';
+import { createAccountAuth, type AccountAuth } from './account-auth.ts';
 import { createAccessTokenSigner, createJwksVerifier } from './access-tokens.ts';
 import { createAdminCredentials } from './admin-credentials.ts';
 import { registerAdminRoutes } from './admin-routes.ts';
@@ -29,6 +30,7 @@ import { createCaptchaVerifier } from './captcha.ts';
 import { createGoogleClient } from './google-oidc.ts';
 import type { VerifyAccessToken } from './identity.ts';
 import { registerMfaRoutes } from './mfa-routes.ts';
+import { registerOAuthClientRoutes } from './oauth-client-routes.ts';
 import { registerOAuthRoutes } from './oauth-routes.ts';
 import { createSessionCheck, verifyWithSessions, type SessionCheck } from './session-check.ts';
 import {
@@ -73,6 +75,8 @@ export interface AuthService {
   publicConfig: () => PublicConfig;
   /** The rate limiter, for tests that need a clean slate. */
   rateLimiter: RateLimiter;
+  /** Re-authentication and removal of an account, for /api's delete-account. */
+  accounts: AccountAuth;
 }
 
 /** GoTrue's default is 0 s; hosted Supabase uses 10 s, which multi-tab PWAs need. */
@@ -89,15 +93,6 @@ const CORS_HEADERS = [
   'tracestate',
   'baggage',
 ];
-
-/** Reached by browser navigations (no headers) or public key discovery: no apikey needed. */
-const OPEN_PATHS = new Set([
-  '/verify',
-  '/callback',
-  '/authorize',
-  '/.well-known/jwks.json',
-  '/health',
-]);
 
 /** Routes behind GoTrue's requireAuthentication. */
 const AUTHENTICATED_PATHS = /^\/(user|factors|reauthenticate|logout)(\/|$)/;
@@ -171,15 +166,13 @@ export async function createAuthService(deps: AuthServiceDeps): Promise<AuthServ
   );
   app.use(async (c, next) => {
     c.header('X-Supabase-Api-Version', API_VERSION);
-    const path = servicePath(c.req.url);
-    if (!OPEN_PATHS.has(path)) {
-      // What Supabase's gateway checks in front of GoTrue: the project's public key.
-      const apikey = c.req.header('apikey') ?? c.req.query('apikey');
-      if (!apikey) throw new AuthError(401, 'no_api_key', 'No API key found in request');
-      // The anon key, or (server-side callers: supabase-js's admin client) the service-role key.
-      if (apikey !== keys.anonKey && !(await admin.isAdminKey(apikey))) {
-        throw new AuthError(401, 'invalid_api_key', 'Invalid API key');
-      }
+    // GoTrue itself (and the Supabase CLI) needs no apikey: the anon key is public, so asking for
+    // it protects nothing, and who may do what is decided by the bearer token. A key that IS sent
+    // must be one of ours, as hosted Supabase's gateway answers (401 "Invalid API key"), so a
+    // client configured for another project fails loudly instead of half-working.
+    const apikey = c.req.header('apikey') ?? c.req.query('apikey');
+    if (apikey && apikey !== keys.anonKey && !(await admin.isAdminKey(apikey))) {
+      throw new AuthError(401, 'invalid_api_key', 'Invalid API key');
     }
     await next();
   });
@@ -230,6 +223,8 @@ export async function createAuthService(deps: AuthServiceDeps): Promise<AuthServ
   registerMfaRoutes(app, ctx);
   registerOAuthRoutes(app, ctx);
   registerAdminRoutes(app, ctx, admin);
+  // After the admin routes: their admin check guards /admin/oauth/clients too.
+  registerOAuthClientRoutes(app, ctx);
 
   // Features this service does not offer answer as GoTrue does with them turned off
   // (ARCHITECTURE.md, Identity: not offered).
@@ -265,5 +260,6 @@ export async function createAuthService(deps: AuthServiceDeps): Promise<AuthServ
       captchaSiteKey: config.captcha?.siteKey ?? null,
     }),
     rateLimiter: limiter,
+    accounts: createAccountAuth({ passwords, sessionCheck, now }),
   };
 }

@@ -1,10 +1,12 @@
 /** All operation handlers; the type makes a missing or extra handler a compile error. */
 import type { PublicConfig } from '#contract/endpoints/config.ts';
+import type { AccountAuth } from '../auth/account-auth.ts';
 import { createCalendarFeedHandlers } from '../calendar/calendar-feed.ts';
 import type { EndpointHandlers } from '../http/endpoint-handler.ts';
 import { createRateLimiter, type RateLimiter } from '../http/rate-limiter.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { createDetachedRealtime, type Realtime } from '../realtime/create-realtime.ts';
+import { createAccountHandlers } from './account.ts';
 import { createClientPortalHandlers } from './client-portal.ts';
 import { createConfigHandlers } from './config.ts';
 import { createContactHandlers } from './contact.ts';
@@ -43,6 +45,8 @@ export interface EndpointHandlerDeps {
   files?: FileHandlerDeps;
   /** Stripe (server/stripe/); absent or null: payments are not configured. */
   stripe?: StripeGateway | null;
+  /** The embedded auth service's account part (delete-account); absent: hosted, not offered. */
+  accounts?: AccountAuth | null;
 }
 
 export function createEndpointHandlers(deps: EndpointHandlerDeps): EndpointHandlers {
@@ -59,6 +63,12 @@ export function createEndpointHandlers(deps: EndpointHandlerDeps): EndpointHandl
     ...createFeedbackHandlers({ rateLimiter }),
     ...createSystemHandlers(deps),
     ...createUserHandlers(),
+    ...createAccountHandlers({
+      accounts: deps.accounts ?? null,
+      mailer: deps.mailer,
+      rateLimiter,
+      storage: deps.files?.storage ?? null,
+    }),
     ...createRegisterHandlers(),
     ...createWorkspaceHandlers(),
     ...createWorkspaceInviteHandlers({

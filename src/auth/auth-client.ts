@@ -25,6 +25,7 @@ export type AuthClient = Pick<
   | 'linkIdentity'
   | 'unlinkIdentity'
   | 'mfa'
+  | 'reauthenticate'
 >;
 
 /**

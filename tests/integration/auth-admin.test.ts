@@ -410,7 +410,7 @@ describe('factors and sign-out', () => {
   });
 
   it('admin features not offered answer as GoTrue with them off', async () => {
-    const oauth = await admin().oauth.listClients();
-    expect(oauth.error?.message).toBe('OAuth server is disabled');
+    const custom = await admin().customProviders.listProviders();
+    expect(custom.error?.message).toBe('Custom OAuth providers are disabled');
   });
 });

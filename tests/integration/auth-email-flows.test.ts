@@ -449,9 +449,17 @@ describe('wire details', () => {
     });
   });
 
-  it('requires the anon key as apikey, except on navigations and the JWKS', async () => {
+  it('needs no apikey (as GoTrue), but refuses one that is not ours (as hosted Supabase)', async () => {
     const missing = await t.fetch(`${SITE_URL}/auth/v1/settings`);
-    expect(missing.status).toBe(401);
+    expect(missing.status).toBe(200);
+    const wrong = await t.fetch(`${SITE_URL}/auth/v1/settings`, {
+      headers: { apikey: 'another-projects-key' },
+    });
+    expect(wrong.status).toBe(401);
+    expect(await wrong.json()).toMatchObject({
+      code: 'invalid_api_key',
+      message: 'Invalid API key',
+    });
     const settings = await t.fetch(`${SITE_URL}/auth/v1/settings`, {
       headers: { apikey: t.anonKey },
     });

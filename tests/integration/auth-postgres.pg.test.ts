@@ -85,6 +85,25 @@ suite('auth service on PostgreSQL', () => {
     expect((await admin.getUserById(id)).data.user?.deleted_at).toBeTruthy();
   });
 
+  it('OAuth client registry: register, update, page, delete (migration 0020 on PostgreSQL)', async () => {
+    const oauth = t.createKeyedClient(await t.createServiceRoleKey()).auth.admin.oauth;
+    const uris = ['https://pg.example.com/cb', 'http://localhost:3000/cb'];
+    const created = await oauth.createClient({ client_name: 'PG', redirect_uris: uris });
+    expect(created.error).toBeNull();
+    expect(created.data?.client_secret).toBeTruthy();
+    const id = created.data?.client_id ?? '';
+    const updated = await oauth.updateClient(id, { grant_types: ['authorization_code'] });
+    expect(updated.data).toMatchObject({
+      redirect_uris: uris,
+      grant_types: ['authorization_code'],
+    });
+    const listed = await oauth.listClients({ page: 1, perPage: 1 });
+    expect(listed.data.clients.map((client) => client.client_id)).toEqual([id]);
+    expect((await oauth.regenerateClientSecret(id)).data?.client_secret).toBeTruthy();
+    expect((await oauth.deleteClient(id)).error).toBeNull();
+    expect((await oauth.getClient(id)).error?.status).toBe(404);
+  });
+
   it('the signing key is created once when two processes start together', async () => {
     const scratch = await createScratchDatabase(postgresTestUrl ?? '');
     const pools = [

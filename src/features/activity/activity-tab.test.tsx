@@ -277,7 +277,7 @@ describe('ActivityTab', () => {
 
     await user.click(screen.getByRole('button', { name: 'Load older' }));
     expect(await screen.findByText(/created project “Website”/)).toBeTruthy();
-    expect(screen.getByText('Someone')).toBeTruthy();
+    expect(screen.getByText('Deleted user')).toBeTruthy();
     expect(callEndpoint.mock.calls[1]?.[1]).toEqual({
       query: { projectId: project.id, before: '1' },
     });

@@ -188,8 +188,11 @@ export function isClientActor(entry: ActivityEntry): boolean {
   return entry.actorKind === 'client';
 }
 
-/** The actor's name, or a neutral word when their profile (or the client's name) is gone. */
+/**
+ * The actor's name; "Deleted user" when their profile is gone (the account was deleted), "The
+ * client" for a client with no name.
+ */
 export function actorWord(entry: ActivityEntry): string {
   if (entry.actorName.trim() !== '') return entry.actorName;
-  return isClientActor(entry) ? 'The client' : 'Someone';
+  return isClientActor(entry) ? 'The client' : 'Deleted user';
 }

@@ -3,14 +3,16 @@ import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Tab, TabList, TabPanel, Tabs, type Key } from 'react-aria-components';
 import type { CallEndpoint } from '#contract/define-endpoint.ts';
 import type { BillingInterval, PlanId } from '#contract/entities/plan.ts';
-import { useAuth } from '../../auth/auth-provider.tsx';
+import { useAuth, useSignOut } from '../../auth/auth-provider.tsx';
 import { useAuthServices } from '../../auth/auth-services.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { FormAlert } from '../auth/form-alert.tsx';
 import { authUnavailableMessage } from '../auth/auth-unavailable.ts';
 import { AboutSettings } from './about-settings.tsx';
+import { leaveDeletedAccount } from './account-deleted.ts';
 import { BillingSettings } from './billing-settings.tsx';
 import { CalendarFeedSettings } from './calendar-feed-settings.tsx';
+import { DeleteAccountSettings } from './delete-account-settings.tsx';
 import { ProfileSettings } from './profile-settings.tsx';
 import { SecuritySettings } from './security-settings.tsx';
 import { TestNotificationSettings } from './test-notification-settings.tsx';
@@ -66,6 +68,7 @@ export function SettingsScreen({
   usePageTitle('Settings');
   const auth = useAuth();
   const services = useAuthServices();
+  const signOut = useSignOut();
 
   // On a phone the five tabs overflow sideways; a tab opened by URL must not sit out of view.
   const tabListRef = useRef<HTMLDivElement>(null);
@@ -105,6 +108,10 @@ export function SettingsScreen({
               <ProfileSettings user={auth.user} callEndpoint={callEndpoint} />
               <TestNotificationSettings callEndpoint={callEndpoint} />
               <CalendarFeedSettings callEndpoint={callEndpoint} />
+              <DeleteAccountSettings
+                callEndpoint={callEndpoint}
+                onDeleted={() => leaveDeletedAccount(auth.user.id, signOut)}
+              />
             </div>
           ) : null}
         </TabPanel>
