@@ -78,8 +78,14 @@ describe('demo mode rules', () => {
   });
 
   it('keeps the demo in its own database, apart from any real user', () => {
-    expect(databaseNameFor(DEMO_USER_ID)).toBe('satchel-demo');
-    expect(databaseNameFor(crypto.randomUUID())).not.toBe('satchel-demo');
+    expect(databaseNameFor(DEMO_USER_ID)).toBe(`satchel-${DEMO_USER_ID}`);
+    expect(databaseNameFor(crypto.randomUUID())).not.toBe(databaseNameFor(DEMO_USER_ID));
+  });
+
+  it('signs in a user whose id is a UUID, as every real user’s is (task assignees need one)', () => {
+    expect(DEMO_USER_ID).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
   });
 });
 

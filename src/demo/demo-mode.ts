@@ -7,7 +7,7 @@
  * session or another tab opened by hand is the real app again, and a reload stays in the demo).
  * While marked, every app path runs the demo. Any sign-in or sign-up page leaves it: the mark is
  * cleared and the real app starts there, so a real sign-in always takes over. The demo's data
- * sits in its own database (`satchel-demo`), never in a real user's (`satchel-<uuid>`).
+ * sits in its own database (`satchel-<DEMO_USER_ID>`), never in a real user's (`satchel-<uuid>`).
  */
 
 /** sessionStorage key of the tab's demo mark. */
@@ -15,8 +15,15 @@ export const DEMO_FLAG_KEY = 'satchel.demo';
 /** sessionStorage key asking the next demo start to drop its database and seed it again. */
 export const DEMO_RESET_KEY = 'satchel.demo-reset';
 export const DEMO_ENTRY_PATH = '/demo';
-/** The demo's fixed user; its database is `satchel-demo` (app-database.ts databaseNameFor). */
-export const DEMO_USER_ID = 'demo';
+/**
+ * The demo's fixed user, a UUID like every real user's id: task assignees and "my tasks" compare
+ * against it, and the contract's schemas take only UUIDs there. Its database is
+ * `satchel-<this id>` (app-database.ts databaseNameFor); no real account is ever given it.
+ */
+export const DEMO_USER_ID = 'de7a0000-0000-4000-8000-0000000000de';
+
+/** What opening or previewing a file says in the demo: its files are metadata, with no bytes. */
+export const DEMO_FILE_NOTE = "This is a demo file: its contents aren't stored in the demo.";
 
 /** Pages where a visitor signs in or up: the demo never runs there. */
 const accountPaths = [

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { workspaceMemberSchema, workspaceSchema } from '#contract/entities/workspace.ts';
 import { allEntities } from '#contract/synced-entities.ts';
+import { DEMO_USER_ID } from './demo-mode.ts';
 import { buildDemoSeed, DEMO_WORKSPACE_ID } from './demo-seed.ts';
 
 const seed = buildDemoSeed(new Date('2026-03-10T09:00:00Z'));
@@ -73,6 +74,27 @@ describe('the demo seed', () => {
     expect(tableRows('changeRequests').length).toBeGreaterThan(0);
     expect(tableRows('invoices').length).toBeGreaterThanOrEqual(2);
     expect(tableRows('invoicePayments').length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('gives the visitor (a UUID, as the schemas want) work due this week, and assigns only them', () => {
+    expect(seed.member.id).toBe(DEMO_USER_ID);
+    const tasks = tableRows('tasks');
+    const doneColumns = new Set(
+      tableRows('kanbanColumns')
+        .filter((column) => column.isDone === true)
+        .map((column) => column.id),
+    );
+    for (const task of tasks) expect([null, DEMO_USER_ID]).toContain(task.assigneeId);
+    // The dashboard's "My tasks due this week": today and the six days after, not done.
+    const mine = tasks.filter(
+      (task) =>
+        task.assigneeId === DEMO_USER_ID &&
+        !doneColumns.has(task.columnId as string) &&
+        typeof task.dueDate === 'string' &&
+        task.dueDate >= '2026-03-10' &&
+        task.dueDate <= '2026-03-16',
+    );
+    expect(mine.length).toBeGreaterThanOrEqual(3);
   });
 
   it('dates follow the day it is opened', () => {

@@ -76,7 +76,11 @@ export function buildDemoSeed(now: Date = new Date()): DemoSeed {
     timeZone: 'UTC',
     locale: 'en-US',
     portalWelcomeText: 'Welcome! Here is where your project stands.',
-    settings: { businessAddress: '12 Harbour Street, Portland, ME' },
+    settings: {
+      businessAddress: '12 Harbour Street, Portland, ME',
+      paymentInstructions:
+        'Bank transfer to Studio North, account 000123456 (sample details: this is the demo). Please quote the invoice number.',
+    },
     createdAt: at(60),
     updatedAt: at(60),
   };
@@ -293,7 +297,8 @@ export function buildDemoSeed(now: Date = new Date()): DemoSeed {
       description: null,
       columnId,
       position: key(index),
-      assigneeId: null,
+      // The visitor's own work ("My tasks due this week" on the dashboard); undated ones are open.
+      assigneeId: dueOffset === null ? null : DEMO_USER_ID,
       dueDate: dueOffset === null ? null : day(dueOffset),
       priority,
       labels: /design|wireframe|logo|mood/i.test(title)

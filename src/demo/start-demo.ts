@@ -1,7 +1,7 @@
 /**
  * The demo's services, chosen at the composition root (mount-app.tsx) when this tab runs the
  * demo: a fixed signed-in visitor, an API client that never calls the server, and sync on the
- * demo's own database (`satchel-demo`) with no transport. Loaded by dynamic import, so none of
+ * demo's own database (`satchel-<DEMO_USER_ID>`) with no transport. Loaded by dynamic import, so none of
  * this (the sample data included) is in the app's first bundle or the precache.
  */
 import type { SyncSessionServices } from '../app/sync-session.tsx';
@@ -54,10 +54,19 @@ export function startDemo(): DemoServices {
   } catch {
     // The welcome shows once more: harmless.
   }
+  const api = createDemoApiClient();
   return {
     authController: createDemoAuthController({ onLeave: () => leaveDemo('/') }),
-    api: createDemoApiClient(),
+    api,
     sync: {
+      // No hub in the demo: live updates stay off, and the notification list (empty, from the
+      // demo's API) loads once, so the bell and Notifications show their usual empty state.
+      realtime: {
+        callEndpoint: api.callEndpoint,
+        hubUrl: '',
+        openHub: () => new Promise(() => undefined),
+        log: { warn: () => undefined },
+      },
       openSync: async (userId) => {
         await prepareDemoDatabase(storage);
         return startSync({

@@ -18,6 +18,31 @@ function watchServerCalls(page: Page): string[] {
 
 const demoBar = (page: Page) => page.getByRole('region', { name: 'Demo' });
 
+const demoFileNote = "This is a demo file: its contents aren't stored in the demo.";
+
+/** What a server-backed panel says when its read fails: never seen in the demo. */
+const problems = /could not be (loaded|read)|could not load|Try again|not available in the demo/i;
+
+/**
+ * Screens (and settings sections) of the demo, each with a text that shows once what it reads
+ * from the server (the demo's answers) is on screen, so the check for problems runs after it.
+ */
+const walkedPaths: [path: string, loaded: string | RegExp][] = [
+  ['/dashboard', 'My tasks due this week'],
+  ['/clients', 'Maya Chen'],
+  ['/projects', 'Bakery website redesign'],
+  ['/calendar', /\d{4}/],
+  ['/change-requests', 'Add a gift card page'],
+  ['/invoices', '12 Harbour Street, Portland, ME'],
+  ['/notifications', 'You’re all caught up'],
+  ['/settings?tab=profile', 'demo@satchel.example'],
+  ['/settings?tab=members', 'Demo Visitor'],
+  ['/settings?tab=billing', 'Pro'],
+  ['/settings?tab=storage', /MB|KB|GB/],
+  ['/settings?tab=data', /export/i],
+  ['/settings?tab=about', 'Demo (no server)'],
+];
+
 test('demo: the real app on a seeded workspace in this browser, with nothing sent to the server', async ({
   page,
 }) => {
@@ -35,6 +60,10 @@ test('demo: the real app on a seeded workspace in this browser, with nothing sen
   await shoot(page, 'demo-dashboard');
   await expectAccessible(page, 'demo dashboard');
   await expectAccessible(page, 'demo bar', 'section[aria-label="Demo"]');
+  // The visitor's own work: seeded tasks assigned to the demo user, due this week.
+  const myTasks = page.getByRole('region', { name: 'My tasks due this week' });
+  await expect(myTasks.getByRole('link', { name: /Home page design/ })).toBeVisible();
+  await expect(myTasks.getByRole('link', { name: /Three logo directions/ })).toBeVisible();
 
   // The seeded clients and projects are there.
   await page
@@ -74,12 +103,18 @@ test('demo: the real app on a seeded workspace in this browser, with nothing sen
   await shoot(page, 'demo-board');
   const boardUrl = page.url();
 
-  // A seeded file is metadata only: its dialog opens (there are no bytes to preview).
+  // A seeded file is metadata only: its dialog says so instead of failing to draw a preview, and
+  // opening it in a tab says the same.
   await page.getByRole('tab', { name: 'Files' }).click();
   await page.getByRole('button', { name: 'wireframes-v2.pdf', exact: true }).click();
   const fileDialog = page.getByRole('dialog', { name: 'wireframes-v2.pdf' });
   await expect(fileDialog.getByText('application/pdf')).toBeVisible();
+  await expect(fileDialog.getByRole('note')).toHaveText(demoFileNote);
+  await expect(fileDialog.getByText(/could not/)).toHaveCount(0);
   await shoot(page, 'demo-file');
+  await expectAccessible(page, 'demo file', '[role="dialog"]');
+  await fileDialog.getByRole('button', { name: 'Download' }).click();
+  await expect(page.getByText(demoFileNote).last()).toBeVisible();
   await fileDialog.getByRole('button', { name: 'Close' }).click();
 
   // The other seeded screens: invoices (one paid) and the change request center.
@@ -90,6 +125,27 @@ test('demo: the real app on a seeded workspace in this browser, with nothing sen
   await expectAccessible(page, 'demo invoices');
   await page.goto('/change-requests');
   await expect(page.getByText('Add a gift card page').first()).toBeVisible();
+
+  // Every screen that reads from the server shows demo values, never "could not be loaded".
+  for (const [path, loaded] of walkedPaths) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('main')).toContainText(loaded);
+    await expect(page.getByRole('main')).not.toContainText(/Loading|Opening/);
+    await expect(page.getByRole('main'), path).not.toContainText(problems);
+  }
+  await page.goto('/invoices');
+  await expect(page.getByText('12 Harbour Street, Portland, ME')).toBeVisible();
+  await expect(page.getByText(/sample details: this is the demo/)).toBeVisible();
+  await page.goto('/notifications');
+  await expect(page.getByRole('main')).not.toContainText('Loading notifications');
+  await page.goto(boardUrl);
+  await page.getByRole('tab', { name: 'Activity' }).click();
+  await expect(page.getByText('Photograph the shop').first()).toBeVisible();
+  await expect(page.getByRole('main')).not.toContainText(problems);
+  await page.goto('/settings?tab=billing');
+  await expect(page.getByRole('main')).toContainText('Pro');
+  await expect(page.getByRole('main')).not.toContainText(problems);
 
   // Reload: still the demo, the edits stuck.
   await page.goto(boardUrl);

@@ -4,12 +4,11 @@
  * it signed out, signs in, comes back to the invitation, accepts and sees the owner's project;
  * the owner removes them and their device drops the workspace's data.
  */
-import type { Page } from '@playwright/test';
 import { startFakeStripe, type FakeStripe } from '../fixtures/fake-stripe.ts';
 import { expect, test } from './console-guard.ts';
 import { createConfirmedUser, e2eOrigin, e2ePassword, newEmail, signInAt } from './e2e-accounts.ts';
 import { expectAccessible, shoot } from './screen-checks.ts';
-import { createInviteLink, upgradeToPro } from './team-setup.ts';
+import { createFirstProject, createInviteLink, upgradeToPro } from './team-setup.ts';
 
 test.use({
   baseURL: e2eOrigin,
@@ -29,21 +28,6 @@ test.afterAll(async () => {
   await fake.close();
 });
 
-async function createProject(page: Page, name: string, client: string) {
-  await page.goto('/projects');
-  // A first sign-in: the first pull lands before the empty list shows.
-  await expect(page.getByRole('heading', { name: 'No projects yet' })).toBeVisible({
-    timeout: 20_000,
-  });
-  await page.keyboard.press('n');
-  const dialog = page.getByRole('dialog');
-  await dialog.getByRole('textbox', { name: 'Project name' }).fill(name);
-  await dialog.getByRole('combobox', { name: 'Client' }).fill(client);
-  await page.getByRole('option', { name: `Create new client “${client}”`, exact: true }).click();
-  await dialog.getByRole('button', { name: 'Create project' }).click();
-  await expect(dialog).toBeHidden();
-}
-
 test('the owner invites by link, the second person joins and sees the project, removal drops it', async ({
   page,
   browser,
@@ -55,7 +39,7 @@ test('the owner invites by link, the second person joins and sees the project, r
   await createConfirmedUser(request, ownerEmail, 'Olive');
   await createConfirmedUser(request, guestEmail, 'Gus');
   await signInAt(page, ownerEmail);
-  await createProject(page, 'Website relaunch', 'Acme Studio');
+  await createFirstProject(page, 'Website relaunch', 'Acme Studio');
 
   // Pro: room for a second member.
   await upgradeToPro(page);

@@ -1,7 +1,7 @@
 /**
- * Steps of the e2e specs with two people in one workspace: Pro through the fake Checkout (Free has
- * room for the owner alone) and an invitation link made in Settings > Members. The specs start
- * the fake Stripe themselves (tests/fixtures/fake-stripe.ts).
+ * Steps of the e2e specs with two people in one workspace: a first project, Pro through the fake
+ * Checkout (Free has room for the owner alone) and an invitation link made in Settings > Members.
+ * The specs start the fake Stripe themselves (tests/fixtures/fake-stripe.ts).
  */
 import type { Page } from '@playwright/test';
 import { expect } from './console-guard.ts';
@@ -27,4 +27,20 @@ export async function createInviteLink(page: Page): Promise<string> {
   const linkField = page.getByRole('textbox', { name: 'Invitation link' });
   await expect(linkField).toHaveValue(new RegExp(`^${e2eOrigin}/invite/[A-Za-z0-9_-]{43}$`));
   return linkField.inputValue();
+}
+
+/** A first sign-in's /projects: waits for the empty list, then makes a project for a new client. */
+export async function createFirstProject(page: Page, name: string, client: string): Promise<void> {
+  await page.goto('/projects');
+  // A first sign-in: the first pull lands before the empty list shows.
+  await expect(page.getByRole('heading', { name: 'No projects yet' })).toBeVisible({
+    timeout: 20_000,
+  });
+  await page.keyboard.press('n');
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('textbox', { name: 'Project name' }).fill(name);
+  await dialog.getByRole('combobox', { name: 'Client' }).fill(client);
+  await page.getByRole('option', { name: `Create new client “${client}”`, exact: true }).click();
+  await dialog.getByRole('button', { name: 'Create project' }).click();
+  await expect(dialog).toBeHidden();
 }

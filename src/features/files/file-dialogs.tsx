@@ -23,6 +23,8 @@ import { formatBytes, formatFileDateTime } from './file-format.ts';
 import type { FileOpener } from './file-open.ts';
 import { useImageUrl } from './file-thumbnail.tsx';
 import { PdfPreview } from './pdf-preview.tsx';
+import { DEMO_FILE_NOTE, isDemoUser } from '../../demo/demo-mode.ts';
+import { useOptionalSync } from '../workspace/sync-context.tsx';
 
 /** The name with its extension: the part before the last dot is what a person renames. */
 /**
@@ -408,9 +410,18 @@ export function PreviewDialog({
 }: PreviewDialogProps) {
   const kind = previewKindOf(file.type);
   const reachable = online || kept === 'latest';
+  // The demo's files are metadata only: say so rather than fail to draw a preview.
+  const demo = isDemoUser({ id: useOptionalSync()?.userId ?? '' });
   return (
     <Sheet title={file.name} onClose={onClose} wide>
-      {kind === 'image' ? (
+      {demo ? (
+        <p
+          role="note"
+          className="rounded-lg border border-border bg-surface-muted p-4 text-sm text-fg"
+        >
+          {DEMO_FILE_NOTE}
+        </p>
+      ) : kind === 'image' ? (
         <ImagePreview db={db} runtime={runtime} file={file} online={online} />
       ) : kind === 'text' && reachable ? (
         <TextPreview file={file} opener={opener} />

@@ -7,6 +7,7 @@ import { useAuth, useSignOut } from '../../auth/auth-provider.tsx';
 import { useAuthServices } from '../../auth/auth-services.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { FormAlert } from '../auth/form-alert.tsx';
+import { isDemoUser } from '../../demo/demo-mode.ts';
 import { authUnavailableMessage } from '../auth/auth-unavailable.ts';
 import { AboutSettings } from './about-settings.tsx';
 import { leaveDeletedAccount } from './account-deleted.ts';
@@ -119,7 +120,11 @@ export function SettingsScreen({
           {services ? (
             <SecuritySettings services={services} returnPath="/settings?tab=security" />
           ) : (
-            <FormAlert tone="info">{authUnavailableMessage}</FormAlert>
+            <FormAlert tone="info">
+              {auth.status === 'authenticated' && isDemoUser(auth.user)
+                ? 'The demo has no sign-in to secure: create your account to set a password, a second factor and your sessions.'
+                : authUnavailableMessage}
+            </FormAlert>
           )}
         </TabPanel>
         <TabPanel id="members" className="outline-none">

@@ -8,6 +8,7 @@ import { SearchLauncher } from '../search/search-launcher.tsx';
 import { AccountMenu } from './account-menu.tsx';
 import { appNavItems } from './app-nav-items.ts';
 import { BrandLink } from './brand-link.tsx';
+import { WorkspaceSwitcher } from './workspace-switcher.tsx';
 import { isDemoUser } from '../../demo/demo-mode.ts';
 
 export interface AppShellProps {
@@ -65,9 +66,12 @@ export function AppShell({ user, onSignOut, syncStatus, children }: AppShellProp
           ) : null}
           <header className="flex h-16 items-center gap-3 border-b border-border bg-canvas/90 px-4 backdrop-blur sm:px-6">
             <div className="md:hidden">
-              <BrandLink to="/dashboard" />
+              <BrandLink to="/dashboard" compact />
             </div>
-            <div className="ml-auto flex items-center gap-3">
+            <div className="flex min-w-0">
+              <WorkspaceSwitcher />
+            </div>
+            <div className="ml-auto flex shrink-0 items-center gap-3">
               <SearchLauncher />
               {syncStatus}
               <NotificationBell />
