@@ -128,6 +128,8 @@ const networkOnlyModules = [
   // without it, portal-chat-messages.tsx (precached, small) shows the messages saved on the device.
   '/src/features/portal/portal-chat.tsx',
   '/src/realtime/create-notification-hub.ts',
+  // tus-js-client: uploads run only online (src/files/upload-runner.ts loads it with the first).
+  '/node_modules/tus-js-client/',
 ];
 const rarelyUsedModules = [
   '/src/routes/_app/settings.tsx',

@@ -24,8 +24,12 @@
  *
  * A done entry stays until its file row is in db.files (it arrives by pull), then goes, so the
  * list shows the upload until the file replaces it.
+ *
+ * tus-js-client (58 KiB) loads with the first upload, not with the app: uploads only run online,
+ * and the service worker keeps the chunk once loaded (vite.config.ts, network-only modules). A
+ * failed load waits and retries like a dropped connection.
  */
-import { Upload, type HttpRequest, type UploadOptions } from 'tus-js-client';
+import type { HttpRequest, Upload, Upload as TusUpload, UploadOptions } from 'tus-js-client';
 import { UPLOAD_PATH, UPLOADED_FILE_ID_HEADER } from '#contract/endpoints/file.ts';
 import type { AppDatabase } from '../db/app-database.ts';
 import { observeQuery } from '../db/live-query.ts';
@@ -195,6 +199,17 @@ export function startUploadRunner(options: UploadRunnerOptions): UploadRunner {
     run?.settle();
   }
 
+  /** No answer (or no code to send with): the entry waits, queued, then tries again. */
+  function retryLater(id: string) {
+    const attempts = (waiting.get(id)?.attempts ?? 0) + 1;
+    const delay = waitDelays[Math.min(attempts - 1, waitDelays.length - 1)] ?? 60_000;
+    waiting.set(id, { at: now() + delay, attempts });
+    void uploads.update(id, { status: 'queued', retryAt: now() + delay }).finally(() => {
+      finishRun(id);
+      scheduleWake();
+    });
+  }
+
   function start(id: string) {
     let settle = () => {};
     const settled = new Promise<void>((resolve) => {
@@ -230,6 +245,16 @@ export function startUploadRunner(options: UploadRunnerOptions): UploadRunner {
       return;
     }
     await uploads.update(id, { status: 'uploading', retryAt: null });
+    let Upload: typeof TusUpload;
+    try {
+      ({ Upload } = await import('tus-js-client'));
+    } catch {
+      // The code could not load (the server went away): as a connection dropped before it began.
+      retryLater(id);
+      return;
+    }
+    // Stopped or gone offline while it loaded: whoever ended the run has put the entry back.
+    if (active.get(id) !== run || stopped) return;
     let lastWrite = 0;
     let restarted = false;
     const makeUpload = (uploadUrl: string | null): Upload => {
@@ -286,13 +311,7 @@ export function startUploadRunner(options: UploadRunnerOptions): UploadRunner {
             return;
           }
           if (isRetryableStatus(status)) {
-            const attempts = (waiting.get(id)?.attempts ?? 0) + 1;
-            const delay = waitDelays[Math.min(attempts - 1, waitDelays.length - 1)] ?? 60_000;
-            waiting.set(id, { at: now() + delay, attempts });
-            void uploads.update(id, { status: 'queued', retryAt: now() + delay }).finally(() => {
-              finishRun(id);
-              scheduleWake();
-            });
+            retryLater(id);
             return;
           }
           waiting.delete(id);
@@ -358,9 +377,11 @@ export function startUploadRunner(options: UploadRunnerOptions): UploadRunner {
       });
     },
     async terminate(uploadUrl) {
-      await Upload.terminate(uploadUrl, { ...tusOptions(), retryDelays: [0, 1000] }).catch(
-        () => undefined,
-      );
+      await import('tus-js-client')
+        .then(({ Upload }) =>
+          Upload.terminate(uploadUrl, { ...tusOptions(), retryDelays: [0, 1000] }),
+        )
+        .catch(() => undefined);
     },
     retryAt: (id) => waiting.get(id)?.at,
     stop() {
