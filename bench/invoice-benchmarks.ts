@@ -6,8 +6,8 @@
  * - The invoices list with 5,000 invoices opens offline: headless Chromium against the production
  *   build and the real server; 5,000 invoices (and 50 clients) written straight into the device's
  *   IndexedDB, as a long pull would leave them; a new tab with the network off opens /invoices,
- *   timed from navigation start to the first row on screen, median of 5, alternating with the
- *   same open on another member's device that holds one invoice.
+ *   timed from navigation start to the first frame with the first row on screen (read in the page),
+ *   median of 5, alternating with the same open on another member's device that holds one invoice.
  *
  * `runInvoiceBenchmarks({distDir})` returns the rows; `npx tsx bench/invoice-benchmarks.ts
  * [distDir]` prints them and rewrites the invoice-bench table in BENCHMARKS.md.
@@ -193,11 +193,17 @@ async function openOffline(context: BrowserContext): Promise<number> {
   const page = await context.newPage();
   try {
     await page.goto('/invoices', { waitUntil: 'commit' });
-    await page
-      .locator('ul[aria-label="Invoices"] li')
-      .first()
-      .waitFor({ state: 'visible', timeout: 30_000 });
-    return await page.evaluate(() => performance.now());
+    // Read in the page at the first frame showing the row (as the chat bench does): a locator's
+    // wait polls at growing intervals (up to 500 ms apart), which would time the poll, not the page.
+    const handle = await page.waitForFunction(
+      () => {
+        const row = document.querySelector('ul[aria-label="Invoices"] li');
+        return row && row.getBoundingClientRect().height > 0 ? performance.now() : undefined;
+      },
+      undefined,
+      { timeout: 30_000, polling: 'raf' },
+    );
+    return (await handle.jsonValue()) as number;
   } finally {
     await page.close();
     await context.setOffline(false);
@@ -231,7 +237,7 @@ export async function runInvoiceListBenchmark(options: { distDir: string }): Pro
     return [
       withTarget(
         {
-          what: `Invoices list offline with ${INVOICES.toLocaleString('en-US')} invoices on the device: a new tab on /invoices, navigation start to the first row on screen, median of ${OPENS} (min ${Math.min(...big).toFixed(0)}, max ${Math.max(...big).toFixed(0)} ms)`,
+          what: `Invoices list offline with ${INVOICES.toLocaleString('en-US')} invoices on the device: a new tab on /invoices, navigation start to the first frame showing the first row (read in the page), median of ${OPENS} (min ${Math.min(...big).toFixed(0)}, max ${Math.max(...big).toFixed(0)} ms)`,
           figure: `${figure.toFixed(0)} ms`,
           reference: `${reference.toFixed(0)} ms (the same open with one invoice on the device, alternating)`,
           ratio: `${(figure / reference).toFixed(2)}x`,
