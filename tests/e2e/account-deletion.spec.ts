@@ -4,11 +4,10 @@
  * signed out on the farewell page, and the address no longer signs in. axe on the dialog and the
  * page; screenshots at 1280 and 360 px when SCREENSHOT_DIR is set.
  */
-import { startFakeStripe, type FakeStripe } from '../fixtures/fake-stripe.ts';
 import { createConfirmedUser, e2eOrigin, e2ePassword, newEmail, signInAt } from './e2e-accounts.ts';
 import { expect, test } from './console-guard.ts';
 import { expectAccessible, shoot } from './screen-checks.ts';
-import { createInviteLink, upgradeToPro } from './team-setup.ts';
+import { createInviteLink, upgradeToPro, useFakeStripe } from './team-setup.ts';
 
 // Refusals the test provokes: the wrong password, the sign-out of a session the deletion already
 // ended (supabase-js drops it here anyway), and the sign-in of the deleted address.
@@ -20,17 +19,7 @@ test.use({
   ],
 });
 
-let fake: FakeStripe;
-test.beforeAll(async () => {
-  fake = await startFakeStripe({
-    webhookSecret: process.env.STRIPE_WEBHOOK_SECRET!,
-    webhookUrl: `${e2eOrigin}/api/stripe/webhook`,
-    port: Number(new URL(process.env.STRIPE_API_BASE!).port),
-  });
-});
-test.afterAll(async () => {
-  await fake.close();
-});
+useFakeStripe();
 
 test('a user deletes their account and can no longer sign in', async ({ page, request }) => {
   test.setTimeout(120_000);

@@ -5,25 +5,15 @@
  * webhook as Stripe does) and lands on the payment result page; the member's open invoice turns
  * Paid live, and a notification says who paid what.
  */
-import { startFakeStripe, type FakeStripe } from '../fixtures/fake-stripe.ts';
 import { openNewProject } from './app-locators.ts';
 import { expect, test } from './console-guard.ts';
+import { useFakeStripe } from './team-setup.ts';
 import { createConfirmedUser, e2eOrigin, newEmail, signInAt } from './e2e-accounts.ts';
 import { expectAccessible, shoot } from './screen-checks.ts';
 
 test.use({ baseURL: e2eOrigin });
 
-let fake: FakeStripe;
-test.beforeAll(async () => {
-  fake = await startFakeStripe({
-    webhookSecret: process.env.STRIPE_WEBHOOK_SECRET!,
-    webhookUrl: `${e2eOrigin}/api/stripe/webhook`,
-    port: Number(new URL(process.env.STRIPE_API_BASE!).port),
-  });
-});
-test.afterAll(async () => {
-  await fake.close();
-});
+useFakeStripe();
 
 test('invoice payment: the client pays in the portal by card and the member sees it paid live', async ({
   page,

@@ -4,11 +4,10 @@
  * it signed out, signs in, comes back to the invitation, accepts and sees the owner's project;
  * the owner removes them and their device drops the workspace's data.
  */
-import { startFakeStripe, type FakeStripe } from '../fixtures/fake-stripe.ts';
 import { expect, test } from './console-guard.ts';
 import { createConfirmedUser, e2eOrigin, e2ePassword, newEmail, signInAt } from './e2e-accounts.ts';
 import { expectAccessible, shoot } from './screen-checks.ts';
-import { createFirstProject, createInviteLink, upgradeToPro } from './team-setup.ts';
+import { createFirstProject, createInviteLink, upgradeToPro, useFakeStripe } from './team-setup.ts';
 
 test.use({
   baseURL: e2eOrigin,
@@ -16,17 +15,7 @@ test.use({
   allowedConsoleErrors: [/status of 404/],
 });
 
-let fake: FakeStripe;
-test.beforeAll(async () => {
-  fake = await startFakeStripe({
-    webhookSecret: process.env.STRIPE_WEBHOOK_SECRET!,
-    webhookUrl: `${e2eOrigin}/api/stripe/webhook`,
-    port: Number(new URL(process.env.STRIPE_API_BASE!).port),
-  });
-});
-test.afterAll(async () => {
-  await fake.close();
-});
+useFakeStripe();
 
 test('the owner invites by link, the second person joins and sees the project, removal drops it', async ({
   page,

@@ -9,8 +9,8 @@
  * (SCREENSHOT_DIR) and axe on each.
  */
 import type { Page } from '@playwright/test';
-import { startFakeStripe, type FakeStripe } from '../fixtures/fake-stripe.ts';
 import { expect, test } from './console-guard.ts';
+import { useFakeStripe } from './team-setup.ts';
 import { waitForOfflineShell } from './app-locators.ts';
 import { createConfirmedUser, e2eOrigin, newEmail, signInAt } from './e2e-accounts.ts';
 import { expectAccessible, shoot } from './screen-checks.ts';
@@ -21,17 +21,7 @@ test.use({
   allowedConsoleErrors: [/Failed to fetch|ERR_INTERNET_DISCONNECTED/],
 });
 
-let fake: FakeStripe;
-test.beforeAll(async () => {
-  fake = await startFakeStripe({
-    webhookSecret: process.env.STRIPE_WEBHOOK_SECRET!,
-    webhookUrl: `${e2eOrigin}/api/stripe/webhook`,
-    port: Number(new URL(process.env.STRIPE_API_BASE!).port),
-  });
-});
-test.afterAll(async () => {
-  await fake.close();
-});
+const fake = useFakeStripe();
 
 async function createProject(page: Page, name: string, client: string, isNew: boolean) {
   await page.keyboard.press('n');
@@ -86,11 +76,11 @@ test('upgrade through Checkout lifts the active-project limit', async ({
   await pro.getByRole('button', { name: 'Upgrade to Pro monthly' }).click();
   // Stripe's Checkout (the fake's page): paying posts the signed webhook, then returns.
   await expect(page.getByRole('heading', { name: 'Fake Checkout' })).toBeVisible();
-  expect(fake.requests.at(-1)).toMatchObject({
+  expect(fake.current.requests.at(-1)).toMatchObject({
     path: '/v1/checkout/sessions',
     body: { mode: 'subscription', line_items: [{ price: 'price_e2e_pro_month' }] },
   });
-  expect(fake.requests.at(-1)!.idempotencyKey).toMatch(/^checkout:/);
+  expect(fake.current.requests.at(-1)!.idempotencyKey).toMatch(/^checkout:/);
   await page.getByRole('button', { name: 'Pay' }).click();
 
   await expect(page).toHaveURL(/\/subscription\/success\?session_id=cs_test_/);

@@ -6,7 +6,6 @@
  * change re-reads the member list), so the owner mentions them, and the mention notifies them.
  */
 import type { Page } from '@playwright/test';
-import { startFakeStripe, type FakeStripe } from '../fixtures/fake-stripe.ts';
 import { openNewProject } from './app-locators.ts';
 import { expect, test } from './console-guard.ts';
 import {
@@ -18,21 +17,11 @@ import {
   signInAt,
 } from './e2e-accounts.ts';
 import { expectAccessible, shoot } from './screen-checks.ts';
-import { createInviteLink, upgradeToPro } from './team-setup.ts';
+import { createInviteLink, upgradeToPro, useFakeStripe } from './team-setup.ts';
 
 test.use({ baseURL: e2eOrigin });
 
-let fake: FakeStripe;
-test.beforeAll(async () => {
-  fake = await startFakeStripe({
-    webhookSecret: process.env.STRIPE_WEBHOOK_SECRET!,
-    webhookUrl: `${e2eOrigin}/api/stripe/webhook`,
-    port: Number(new URL(process.env.STRIPE_API_BASE!).port),
-  });
-});
-test.afterAll(async () => {
-  await fake.close();
-});
+useFakeStripe();
 
 const log = (page: Page) => page.getByRole('log', { name: /^Messages about / });
 const composer = (page: Page) => page.getByRole('textbox', { name: /^Message to / });

@@ -1,11 +1,31 @@
 /**
  * Steps of the e2e specs with two people in one workspace: a first project, Pro through the fake
  * Checkout (Free has room for the owner alone) and an invitation link made in Settings > Members.
- * The specs start the fake Stripe themselves (tests/fixtures/fake-stripe.ts).
+ * `useFakeStripe` starts the fake Stripe for a spec (tests/fixtures/fake-stripe.ts).
  */
 import type { Page } from '@playwright/test';
-import { expect } from './console-guard.ts';
+import { startFakeStripe, type FakeStripe } from '../fixtures/fake-stripe.ts';
+import { expect, test } from './console-guard.ts';
 import { e2eOrigin } from './e2e-accounts.ts';
+
+/**
+ * The fake of Stripe's API and pages (at STRIPE_API_BASE, posting signed webhooks to the server
+ * under test) for the calling spec: started before its first test, closed after its last.
+ */
+export function useFakeStripe(): { readonly current: FakeStripe } {
+  const holder = {} as { current: FakeStripe };
+  test.beforeAll(async () => {
+    holder.current = await startFakeStripe({
+      webhookSecret: process.env.STRIPE_WEBHOOK_SECRET!,
+      webhookUrl: `${e2eOrigin}/api/stripe/webhook`,
+      port: Number(new URL(process.env.STRIPE_API_BASE!).port),
+    });
+  });
+  test.afterAll(async () => {
+    await holder.current.close();
+  });
+  return holder;
+}
 
 /** Settings > Billing: Pro monthly through the fake Checkout, back on the success page. */
 export async function upgradeToPro(page: Page): Promise<void> {

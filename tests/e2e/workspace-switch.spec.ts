@@ -5,25 +5,14 @@
  * holds every workspace the person belongs to.
  */
 import type { Page } from '@playwright/test';
-import { startFakeStripe, type FakeStripe } from '../fixtures/fake-stripe.ts';
 import { expect, test } from './console-guard.ts';
 import { createConfirmedUser, e2eOrigin, newEmail, signInAt } from './e2e-accounts.ts';
 import { expectAccessible, shoot } from './screen-checks.ts';
-import { createFirstProject, createInviteLink, upgradeToPro } from './team-setup.ts';
+import { createFirstProject, createInviteLink, upgradeToPro, useFakeStripe } from './team-setup.ts';
 
 test.use({ baseURL: e2eOrigin });
 
-let fake: FakeStripe;
-test.beforeAll(async () => {
-  fake = await startFakeStripe({
-    webhookSecret: process.env.STRIPE_WEBHOOK_SECRET!,
-    webhookUrl: `${e2eOrigin}/api/stripe/webhook`,
-    port: Number(new URL(process.env.STRIPE_API_BASE!).port),
-  });
-});
-test.afterAll(async () => {
-  await fake.close();
-});
+useFakeStripe();
 
 const switcher = (page: Page) =>
   page.getByRole('banner').getByRole('button', { name: /^Workspace: / });

@@ -62,6 +62,13 @@ export function ProjectWorkspaceScreen(props: ProjectWorkspaceScreenProps) {
   // The inner screen names the page once the project is here; until then it is the generic name.
   const [title, setTitle] = useState<string | null>(null);
   usePageTitle(title ?? FALLBACK_TITLE);
+  // A lazy tab opened by URL starts loading now, beside the workspace and the project's reads,
+  // rather than once they are in and the tab first renders.
+  const { tab } = props;
+  useEffect(() => {
+    if (tab === 'chat') void loadChatTab();
+    if (tab === 'calendar') void loadCalendarTab();
+  }, [tab]);
   return (
     <WorkspaceGate title={FALLBACK_TITLE}>
       <ProjectWorkspace {...props} onTitle={setTitle} />
@@ -81,10 +88,12 @@ const tabLabels: Record<ProjectTab, string> = {
 };
 
 // The calendar (and date-fns) load with the tab, not with the project.
-const CalendarTab = lazy(() => import('../calendar/calendar-tab.tsx'));
+const loadCalendarTab = () => import('../calendar/calendar-tab.tsx');
+const CalendarTab = lazy(loadCalendarTab);
 
 // The chat (its composer, formatting and menus) loads with its tab too.
-const ChatTab = lazy(() => import('../chat/chat-tab.tsx'));
+const loadChatTab = () => import('../chat/chat-tab.tsx');
+const ChatTab = lazy(loadChatTab);
 
 function ProjectWorkspace({
   projectId,
