@@ -17,6 +17,7 @@ export const hubEvents = {
   tablesInvalidated: 'tablesInvalidated',
   rowsChanged: 'rowsChanged',
   subscriptionChanged: 'subscriptionChanged',
+  accountDeleted: 'accountDeleted',
 } as const;
 export type HubEventName = (typeof hubEvents)[keyof typeof hubEvents];
 
@@ -56,6 +57,12 @@ export const rowsChangedSchema = v.object({
  */
 export const subscriptionChangedSchema = v.object({ workspaceId: text() });
 
+/**
+ * Your account was deleted (on another device): sign out here and delete this device's copy of
+ * its data. Sent to the user's group before their sessions end and their connections close.
+ */
+export const accountDeletedSchema = v.object({ userId: text() });
+
 /** Each event's single argument. */
 export const hubEventSchemas = {
   notificationReceived: notificationReceivedSchema,
@@ -63,6 +70,7 @@ export const hubEventSchemas = {
   tablesInvalidated: tablesInvalidatedSchema,
   rowsChanged: rowsChangedSchema,
   subscriptionChanged: subscriptionChangedSchema,
+  accountDeleted: accountDeletedSchema,
 } as const satisfies Record<HubEventName, v.GenericSchema>;
 
 export type HubEventPayload<E extends HubEventName> = v.InferOutput<(typeof hubEventSchemas)[E]>;

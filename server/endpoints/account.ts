@@ -13,8 +13,9 @@
  *    the profile is gone (the app shows a neutral word for an id without a profile);
  * 5. your profile, device records and auth user (with every session) are deleted.
  *
- * After the commit: the ended sessions are refused at once and their hub connections closed
- * (session-check listeners), the bytes of deleted workspaces' files are removed (a failure leaves
+ * After the commit: the user's open devices are told (hub event accountDeleted: they sign out
+ * and delete their copy of the data), then the ended sessions are refused at once and their hub
+ * connections closed (session-check listeners), the bytes of deleted workspaces' files are removed (a failure leaves
  * blobs no ledger row knows, which the hourly orphan sweep removes), and a confirmation is
  * mailed. Other members' devices hear of the membership change through the change log; the
  * deleted user's devices are refused on their next call and drop the account.
@@ -26,6 +27,7 @@ import type {
 import type { WorkspaceRole } from '#contract/entities/workspace.ts';
 import type { AccountAuth } from '../auth/account-auth.ts';
 import type { Queryable } from '../db/database.ts';
+import type { RealtimePublisher } from '../realtime/realtime-publisher.ts';
 import type { BlobStorage } from '../files/storage/blob-storage.ts';
 import { AppError, ErrorCode } from '../http/app-error.ts';
 import type { ResourceHandlers } from '../http/endpoint-handler.ts';
@@ -40,6 +42,8 @@ export interface AccountHandlerDeps {
   rateLimiter: RateLimiter;
   /** File storage, for the bytes of deleted workspaces; null: left to the orphan sweep. */
   storage: BlobStorage | null;
+  /** The hub: tells the user's other devices (accountDeleted) before their sessions end. */
+  publisher?: Pick<RealtimePublisher, 'publishAccountDeleted'>;
 }
 
 /** Proof attempts per account: a person mistypes a few times, a stolen session guesses. */
@@ -371,9 +375,11 @@ export function createAccountHandlers(deps: AccountHandlerDeps): ResourceHandler
       await tx.query('DELETE FROM user_profile WHERE id = $1', [userId]);
       const endedSessions = await accounts.deleteUser(tx, userId, clientIp);
 
-      afterCommit(() => {
+      afterCommit(async () => {
+        // The other devices first, while their hub connections are still open: they sign out and
+        // delete their copy of the data. Then the sessions end, which closes those connections.
+        await deps.publisher?.publishAccountDeleted(userId);
         accounts.sessionsEnded(endedSessions);
-        return Promise.resolve();
       });
       const storage = deps.storage;
       if (storage && blobNames.length > 0) {

@@ -68,6 +68,7 @@ export function createEndpointHandlers(deps: EndpointHandlerDeps): EndpointHandl
       mailer: deps.mailer,
       rateLimiter,
       storage: deps.files?.storage ?? null,
+      publisher: realtime.publisher,
     }),
     ...createRegisterHandlers(),
     ...createWorkspaceHandlers(),

@@ -30,6 +30,8 @@ export interface RealtimePublisher {
   publishRowsChanged(change: HubEventPayload<'rowsChanged'>): Promise<void>;
   /** subscriptionChanged to the workspace's group: its open apps read the plan again. */
   publishSubscriptionChanged(workspaceId: string): Promise<void>;
+  /** accountDeleted to the user's group: their other devices sign out and drop the data. */
+  publishAccountDeleted(userId: string): Promise<void>;
   notificationReceived(userId: string, notification: Notification): Promise<void>;
   notificationCountUpdated(userId: string, unreadCount: number): Promise<void>;
 }
@@ -66,6 +68,8 @@ export function createRealtimePublisher(deps: {
       publish(workspaceGroup(change.workspaceId), hubEvents.rowsChanged, change),
     publishSubscriptionChanged: (workspaceId) =>
       publish(workspaceGroup(workspaceId), hubEvents.subscriptionChanged, { workspaceId }),
+    publishAccountDeleted: (userId) =>
+      publish(userGroup(userId), hubEvents.accountDeleted, { userId }),
     notificationReceived: (userId, notification) =>
       publish(userGroup(userId), hubEvents.notificationReceived, { notification }),
     notificationCountUpdated: (userId, unreadCount) =>

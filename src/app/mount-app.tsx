@@ -235,6 +235,11 @@ async function startApp(toaster: Toaster, log: AuthLog): Promise<StartedApp> {
         );
       },
       log,
+      // Loaded when needed: it names the local database, whose module (Dexie) stays out of here.
+      onAccountDeleted: (userId) =>
+        void import('../features/settings/account-deleted.ts').then(({ leaveDeletedAccount }) =>
+          leaveDeletedAccount(userId, () => authController.signOut()),
+        ),
     },
   };
   return {

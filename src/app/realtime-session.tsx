@@ -27,6 +27,8 @@ export interface RealtimeServices {
   /** Starts the hub; the app loads src/realtime (and SignalR) here, on first sign-in. */
   openHub: (options: NotificationHubOptions) => Promise<NotificationHub>;
   log: HubLog;
+  /** The account was deleted on another device: sign out, then drop this device's data. */
+  onAccountDeleted?: (userId: string) => void;
 }
 
 export interface RealtimeSessionProps {
@@ -75,6 +77,9 @@ export function RealtimeSession({ userId, handle, services, children }: Realtime
         onRowsChanged: (message) => handleRef.current?.applyLiveRows(message),
         onSubscriptionChanged: (workspaceId) =>
           void refreshSubscription(services.callEndpoint, workspaceId),
+        onAccountDeleted: (deletedId) => {
+          if (deletedId === userId) services.onAccountDeleted?.(deletedId);
+        },
         onStateChange: (state) => {
           store.setConnection(state);
           // Pushes reach this tab only once its groups are joined: a notification made between

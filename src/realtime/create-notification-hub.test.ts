@@ -115,6 +115,7 @@ function setup(
     onNotification: vi.fn(),
     onUnreadCount: vi.fn(),
     onTablesInvalidated: vi.fn(),
+    onAccountDeleted: vi.fn(),
     onReconnected: vi.fn(),
     warn: vi.fn(),
   };
@@ -131,6 +132,7 @@ function setup(
     onNotification: spies.onNotification,
     onUnreadCount: spies.onUnreadCount,
     onTablesInvalidated: spies.onTablesInvalidated,
+    onAccountDeleted: spies.onAccountDeleted,
     onReconnected: spies.onReconnected,
     log: { warn: spies.warn },
     connect: (given) => {
@@ -218,6 +220,8 @@ describe('createNotificationHub', () => {
       seq: 12,
       originClientId: null,
     });
+    connection.push('accountDeleted', { userId: 'user-1' });
+    expect(spies.onAccountDeleted).toHaveBeenCalledWith('user-1');
 
     connection.push('notificationCountUpdated', { unreadCount: -1 });
     connection.push('tablesInvalidated', { workspaceId: 'ws-1' });
@@ -225,7 +229,9 @@ describe('createNotificationHub', () => {
     expect(spies.onUnreadCount).toHaveBeenCalledTimes(1);
     expect(spies.onTablesInvalidated).toHaveBeenCalledTimes(1);
     expect(spies.onNotification).toHaveBeenCalledTimes(1);
-    expect(spies.warn).toHaveBeenCalledTimes(3);
+    connection.push('accountDeleted', {});
+    expect(spies.onAccountDeleted).toHaveBeenCalledTimes(1);
+    expect(spies.warn).toHaveBeenCalledTimes(4);
   });
 
   it('retries a failed connect 5 times, 5 s x the attempt apart, logging each, then every 30 s', async () => {

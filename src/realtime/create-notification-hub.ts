@@ -86,6 +86,8 @@ export interface NotificationHubOptions {
   onRowsChanged?: (message: RowsChanged) => void;
   /** The workspace's plan or subscription changed: read it again. */
   onSubscriptionChanged?: (workspaceId: string) => void;
+  /** The account was deleted on another device: sign out and drop this device's data. */
+  onAccountDeleted?: (userId: string) => void;
   onStateChange?: (state: HubConnectionState) => void;
   /**
    * Connected again after having been connected (groups re-joined): pushes sent meanwhile were
@@ -175,6 +177,7 @@ export function createNotificationHub(options: NotificationHubOptions): Notifica
   listen(hubEvents.subscriptionChanged, ({ workspaceId }) =>
     options.onSubscriptionChanged?.(workspaceId),
   );
+  listen(hubEvents.accountDeleted, ({ userId }) => options.onAccountDeleted?.(userId));
 
   /** Joins every wanted group not yet joined on this connection (repeats if the list changed). */
   async function joinGroups(connectionId: string) {

@@ -21,11 +21,28 @@ test.use({
 
 useFakeStripe();
 
-test('a user deletes their account and can no longer sign in', async ({ page, request }) => {
+test('a user deletes their account and can no longer sign in', async ({
+  page,
+  browser,
+  request,
+}) => {
   test.setTimeout(120_000);
   const email = newEmail('leaving');
   await createConfirmedUser(request, email, 'Lea');
   await signInAt(page, email);
+
+  // Their other device, open with live updates on: it is told when the account goes.
+  const laptopContext = await browser.newContext({ baseURL: e2eOrigin });
+  const laptop = await laptopContext.newPage();
+  await signInAt(laptop, email);
+  await laptop.goto(`${e2eOrigin}/notifications`);
+  await expect(laptop.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
+  await expect(laptop.getByText(/Live updates are off|Connecting for live updates/)).toHaveCount(
+    0,
+    {
+      timeout: 20_000,
+    },
+  );
 
   await page.goto(`${e2eOrigin}/settings`);
   const zone = page.getByRole('region', { name: 'Delete account' });
@@ -76,6 +93,21 @@ test('a user deletes their account and can no longer sign in', async ({ page, re
   await expect.poll(userDatabases).toEqual([]);
   await expectAccessible(page, 'account deleted page');
   await shoot(page, 'account-deleted');
+
+  // The other device signed out and dropped its copy too (the hub's accountDeleted).
+  await expect(laptop).toHaveURL((url) => url.pathname === '/account-deleted', {
+    timeout: 20_000,
+  });
+  await expect
+    .poll(() =>
+      laptop.evaluate(async () =>
+        (await indexedDB.databases())
+          .map((database) => database.name ?? '')
+          .filter((name) => /^satchel-[0-9a-f-]{36}$/.test(name)),
+      ),
+    )
+    .toEqual([]);
+  await laptopContext.close();
 
   // Signed out for good: the dashboard asks for a sign-in, and the address is refused.
   await page.goto(`${e2eOrigin}/dashboard`);

@@ -65,7 +65,14 @@ export function describeAccountDeletion(label: string, options: { postgresUrl?: 
 
       // The hub listens for ended sessions to close their connections (server/realtime).
       const ended: string[] = [];
-      const stopListening = t.auth.auth.sessions.onSessionsEnded((ids) => ended.push(...ids));
+      // The other devices are told before their sessions (and hub connections) end.
+      let toldBeforeEnding = false;
+      const stopListening = t.auth.auth.sessions.onSessionsEnded((ids) => {
+        toldBeforeEnding = t.hubEvents.some(
+          (sent) => sent.event === 'accountDeleted' && sent.userId === solo.id,
+        );
+        ended.push(...ids);
+      });
       const sessionIds = (
         await t.db.query<{ id: string }>('SELECT id FROM auth_session WHERE user_id = $1', [
           solo.id,
@@ -78,6 +85,10 @@ export function describeAccountDeletion(label: string, options: { postgresUrl?: 
       stopListening();
       expect(deleted.status).toBe(200);
       expect([...ended].sort()).toEqual([...sessionIds].sort());
+      expect(t.hubEvents.filter((sent) => sent.userId === solo.id)).toEqual([
+        { event: 'accountDeleted', userId: solo.id },
+      ]);
+      expect(toldBeforeEnding).toBe(true);
       expect(deleted.body).toMatchObject({
         deleted: true,
         deletedWorkspaceIds: [solo.workspaceId],
@@ -303,6 +314,8 @@ export function describeAccountDeletion(label: string, options: { postgresUrl?: 
       const noCode = await t.call(owner.token, 'POST', DELETE, { nonce: '123456' });
       expect(noCode.status).toBe(422);
       expect(await snapshot(owner)).toEqual(before);
+      // Nobody's devices were told anything.
+      expect(t.hubEvents.filter((sent) => sent.userId === owner.id)).toEqual([]);
     });
 
     it('refuses to delete a workspace whose subscription still renews (409), nothing changed', async () => {
