@@ -1,10 +1,12 @@
 // The invoice PDF, through the app (PGlite, the real renderer, text read back with pdfjs): the
 // member's call and the portal's both answer application/pdf named like Invoice-0001.pdf, and the
 // PDF's text holds every line, amount and total of the same view model the web views render, the
-// workspace's address and the client's; a draft says Draft; another workspace's invoice, another
-// client's, a draft and an unknown id are refused with the contract's 404.
+// workspace's address and the client's; the workspace's logo is an image in it when it is an
+// inline PNG (none without one, none for a web address: the server fetches nothing); a draft says
+// Draft; another workspace's invoice, another client's, a draft and an unknown id are refused
+// with the contract's 404.
 import { randomUUID } from 'node:crypto';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   invoiceBusiness,
@@ -40,6 +42,25 @@ async function pdfText(bytes: ArrayBuffer): Promise<string> {
   await pdf.destroy();
   return squash(parts.join(' '));
 }
+/** How many images the PDF paints, counted from its pages' drawing operators. */
+async function paintedImages(bytes: ArrayBuffer): Promise<number> {
+  // A copy: pdfjs takes the buffer it is given over (detaches it).
+  const pdf = await getDocument({ data: new Uint8Array(bytes.slice(0)), isEvalSupported: false })
+    .promise;
+  let count = 0;
+  for (let page = 1; page <= pdf.numPages; page += 1) {
+    const { fnArray } = await (await pdf.getPage(page)).getOperatorList();
+    count += fnArray.filter(
+      (op) => op === OPS.paintImageXObject || op === OPS.paintInlineImageXObject,
+    ).length;
+  }
+  await pdf.destroy();
+  return count;
+}
+/** A 1x1 PNG. */
+const PNG_LOGO =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
 const squash = (text: string) => text.replace(/[\s\u00a0\u202f]+/g, ' ').trim();
 
 /** Every word and figure of the document is in the text. */
@@ -265,6 +286,67 @@ describe('invoice PDF', { timeout: 120_000 }, () => {
       `/api/client-portal?endpoint=get-invoice-pdf&projectId=${projectId}&invoiceId=${sent.id}`,
     );
     expect(noSession.status).toBe(401);
+  });
+
+  it('embeds the workspace’s own PNG logo, and no image without one or for a web address', async () => {
+    const setLogo = (logoUrl: string | null) =>
+      me.call(
+        'PATCH',
+        `/api/workspace?endpoint=update-workspace-settings&workspaceId=${me.workspaceId}`,
+        { logoUrl },
+      );
+    const pdfBytes = async () => {
+      const response = await memberPdf(sent.id);
+      expect(response.status).toBe(200);
+      return response.arrayBuffer();
+    };
+    const hasImageXObject = (bytes: ArrayBuffer) =>
+      Buffer.from(bytes).toString('latin1').includes('/Subtype /Image');
+
+    const none = await pdfBytes();
+    expect(await paintedImages(none)).toBe(0);
+    expect(hasImageXObject(none)).toBe(false);
+
+    // A web address is kept for the portal but never fetched: the PDF has no image.
+    expect((await setLogo('https://127.0.0.1/logo.png')).status).toBe(200);
+    const web = await pdfBytes();
+    expect(await paintedImages(web)).toBe(0);
+    expect(hasImageXObject(web)).toBe(false);
+
+    // What the contract refuses is refused with its 400 shape, and nothing is stored.
+    const svg = `data:image/svg+xml;base64,${Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>').toString('base64')}`;
+    for (const [value, message] of [
+      [svg, 'A logo is a PNG or JPEG image'],
+      ['javascript:alert(1)', 'A logo is an https:// address or a PNG or JPEG image'],
+      ['data:image/png;base64,iVBO*w0KGgo=', 'The logo’s image data is not valid base64'],
+    ] as const) {
+      const refused = await setLogo(value);
+      expect(refused.status, JSON.stringify(refused.body)).toBe(400);
+      expect(refused.body.error).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        details: [{ path: 'body.logoUrl', message }],
+      });
+    }
+    const stored = await me.t.db.query<Json>('SELECT logo_url FROM workspace WHERE id = $1', [
+      me.workspaceId,
+    ]);
+    expect(stored.rows[0]!.logo_url).toBe('https://127.0.0.1/logo.png');
+
+    const saved = await setLogo(PNG_LOGO);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.workspace.logoUrl).toBe(PNG_LOGO);
+    const withLogo = await pdfBytes();
+    expect(await paintedImages(withLogo)).toBe(1);
+    expect(hasImageXObject(withLogo)).toBe(true);
+    // The text is unchanged by the logo.
+    expectAllOf(await documentOf(sent.id), await pdfText(withLogo));
+    // The client's copy from the portal carries it too.
+    const portal = await portalPdf(sent.id);
+    expect(portal.status).toBe(200);
+    expect(await paintedImages(await portal.arrayBuffer())).toBe(1);
+
+    expect((await setLogo(null)).status).toBe(200);
+    expect(await paintedImages(await pdfBytes())).toBe(0);
   });
 
   it('refuses another workspace’s member, as if the invoice did not exist', async () => {

@@ -1,4 +1,13 @@
-import { Archive, CreditCard, HardDrive, Info, ShieldCheck, UserRound, Users } from 'lucide-react';
+import {
+  Archive,
+  Building2,
+  CreditCard,
+  HardDrive,
+  Info,
+  ShieldCheck,
+  UserRound,
+  Users,
+} from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Tab, TabList, TabPanel, Tabs, type Key } from 'react-aria-components';
 import type { CallEndpoint } from '#contract/define-endpoint.ts';
@@ -19,6 +28,7 @@ import { SecuritySettings } from './security-settings.tsx';
 import { TestNotificationSettings } from './test-notification-settings.tsx';
 import { StorageSettings } from './storage-settings.tsx';
 import { MembersSettings } from './members-settings.tsx';
+import { WorkspaceLogoSettings } from './workspace-logo-settings.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 
 // Export and import (fflate, papaparse) load only when the Data tab opens: most visits to settings
@@ -30,6 +40,7 @@ const DataSettings = lazy(() =>
 export const settingsTabs = [
   'profile',
   'security',
+  'workspace',
   'members',
   'billing',
   'storage',
@@ -49,6 +60,7 @@ export interface SettingsScreenProps {
 const tabs: { id: SettingsTab; label: string; Icon: typeof Info }[] = [
   { id: 'profile', label: 'Profile', Icon: UserRound },
   { id: 'security', label: 'Security', Icon: ShieldCheck },
+  { id: 'workspace', label: 'Workspace', Icon: Building2 },
   { id: 'members', label: 'Members', Icon: Users },
   { id: 'billing', label: 'Billing', Icon: CreditCard },
   { id: 'storage', label: 'Storage', Icon: HardDrive },
@@ -59,7 +71,10 @@ const tabs: { id: SettingsTab; label: string; Icon: typeof Info }[] = [
 const tabClassName =
   'flex min-h-11 cursor-pointer items-center gap-2 rounded-lg px-3 text-sm font-medium whitespace-nowrap text-fg-muted outline-none hover:text-fg data-selected:bg-brand-soft data-selected:text-brand sm:min-h-10';
 
-/** /settings: profile, security, billing, storage and about, one tab each (the tab is in the URL). */
+/**
+ * /settings: profile, security, workspace (its logo), members, billing, storage, data and about,
+ * one tab each (the tab is in the URL).
+ */
 export function SettingsScreen({
   tab,
   onTabChange,
@@ -126,6 +141,9 @@ export function SettingsScreen({
                 : authUnavailableMessage}
             </FormAlert>
           )}
+        </TabPanel>
+        <TabPanel id="workspace" className="outline-none">
+          <WorkspaceLogoSettings />
         </TabPanel>
         <TabPanel id="members" className="outline-none">
           <MembersSettings />
