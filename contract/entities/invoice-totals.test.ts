@@ -1,4 +1,6 @@
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { invoiceEntity, invoiceLineSchema } from './invoice.ts';
 import {
   amountDue,
   amountPaid,
@@ -7,6 +9,7 @@ import {
   invoiceState,
   invoiceTotals,
   lineAmounts,
+  MAX_LINE_GROSS,
   minorToInput,
   parseMoney,
 } from './invoice-totals.ts';
@@ -30,7 +33,12 @@ describe('lineAmounts rounds each step half away from zero', () => {
     [1, 5, 0, 10, 5, 1, 4, 0, 4], // 0.5 → 1
     [3, 1000, 20, 12.5, 3000, 375, 2625, 525, 3150],
     [0, 1000, 20, 0, 0, 0, 0, 0, 0],
-    [1_000_000, 1_000_000_000_000, 0, 0, 1e18, 0, 1e18, 0, 1e18], // BigInt keeps it exact
+    // The largest line the contract takes, every figure still exact: 1e15 gross, 100 % tax.
+    [
+      1000, 1_000_000_000_000, 100, 0.001, 1e15, 1e10, 999_990_000_000_000, 999_990_000_000_000,
+      1_999_980_000_000_000,
+    ],
+    [1_000_000, 1_000_000_000, 100, 99.999, 1e15, 999_990_000_000_000, 1e10, 1e10, 2e10],
   ])(
     '%s × %s at %s percent tax, %s percent off',
     (q, price, tax, off, gross, discount, net, taxAmount, total) => {
@@ -49,6 +57,66 @@ describe('lineAmounts rounds each step half away from zero', () => {
     const totals = invoiceTotals([line(1, 1, 50), line(1, 1, 50), line(1, 1, 50)]);
     expect(totals).toEqual({ subtotal: 3, discount: 0, net: 3, tax: 3, total: 6 });
     expect(invoiceTotals([])).toEqual({ subtotal: 0, discount: 0, net: 0, tax: 0, total: 0 });
+  });
+});
+
+describe('a line stays within exact integers', () => {
+  const full = (quantity: number, unitPrice: number, discountPercent = 0) => ({
+    id: '0190d4a6-4c8e-7000-8000-000000000001',
+    description: 'Work',
+    ...line(quantity, unitPrice, 0, discountPercent),
+    milestoneId: null,
+    changeRequestId: null,
+  });
+  const refusal = 'Quantity × unit price is too large for one line';
+
+  it.each([
+    // quantity, unit price, discount % → the refusal, or null when the contract takes it
+    [999_999.999, 999_999_999_999, 99.99, refusal], // the audit's line: gross ≈ 1e18 > 2^53
+    [1_000_000, 1_000_000_000_000, 0, refusal], // each at its own maximum
+    [1000.001, 1_000_000_000_000, 0, refusal], // one thousandth of a unit over
+    [1_000_000, 1_000_000_001, 0, refusal], // one cent a unit over
+    [1000, 1_000_000_000_000, 0, null], // exactly MAX_LINE_GROSS
+    [1_000_000, 1_000_000_000, 99.999, null],
+    [0.001, 1_000_000_000_000, 0, null],
+  ])('%s × %s at %s percent off: %s', (quantity, unitPrice, discount, message) => {
+    const parsed = v.safeParse(invoiceLineSchema, full(quantity, unitPrice, discount));
+    if (message === null) {
+      expect(parsed.success).toBe(true);
+      const amounts = lineAmounts(full(quantity, unitPrice, discount));
+      expect(amounts.gross).toBeLessThanOrEqual(MAX_LINE_GROSS);
+      expect(amounts.gross - amounts.discount).toBe(amounts.net);
+      expect(Number.isSafeInteger(amounts.total)).toBe(true);
+      return;
+    }
+    expect(parsed.success).toBe(false);
+    // Under the price field (the editor shows issues by their first key), naming both factors.
+    expect(parsed.issues?.map((issue) => [v.getDotPath(issue), issue.message])).toContainEqual([
+      'unitPrice',
+      message,
+    ]);
+  });
+
+  it('refuses an invoice whose lines add up past the limit before discounts', () => {
+    // Two lines at the limit, fully discounted: a total of 0, a subtotal of 2e15.
+    const lines = ['1', '2'].map((n) => ({
+      ...full(1000, 1_000_000_000_000, 100),
+      id: `0190d4a6-4c8e-7000-8000-00000000000${n}`,
+    }));
+    const base = {
+      id: '0190d4a6-4c8e-7000-8000-0000000000aa',
+      workspaceId: '0190d4a6-4c8e-7000-8000-0000000000bb',
+      clientId: '0190d4a6-4c8e-7000-8000-0000000000cc',
+    };
+    const refused = v.safeParse(invoiceEntity.createSchema, { ...base, lines });
+    expect(refused.success).toBe(false);
+    expect(refused.issues?.map((issue) => [v.getDotPath(issue), issue.message])).toEqual([
+      ['lines', 'The lines add up to too much before discounts'],
+    ]);
+    expect(
+      v.safeParse(invoiceEntity.createSchema, { ...base, lines: lines.slice(0, 1) }).success,
+    ).toBe(true);
+    expect(v.safeParse(invoiceEntity.updateSchema, { lines }).success).toBe(false);
   });
 });
 

@@ -5,6 +5,8 @@
  * - Amounts are integers in the currency's minor units end to end (cents; yen have none). No
  *   float ever holds money: a quantity (up to 3 decimals) is scaled to thousandths and a rate
  *   (up to 3 decimals of a percent) to thousandths of a percent, and the products are BigInt.
+ *   The contract bounds each line's gross (MAX_LINE_GROSS) and the invoice's subtotal and total,
+ *   so every figure handed out as a number is an exact integer.
  * - Rounding is per line, half away from zero, in this order: gross = quantity × unit price,
  *   discount = gross × discount %, tax = (gross − discount) × tax %. The invoice's figures are
  *   sums of its lines' rounded figures, so the lines printed always add up to the total printed.
@@ -14,6 +16,13 @@
  */
 
 export const QUANTITY_SCALE = 1000;
+/**
+ * The most one line may come to before discount and tax (minor units; the contract refuses more).
+ * Its other figures are at most twice it (tax is at most 100 % of the net), so all of them stay
+ * exact doubles (< Number.MAX_SAFE_INTEGER ≈ 9.007e15); the limits on quantity and price alone
+ * would let a line's gross reach 1e18, where `gross − discount` stops equalling `net`.
+ */
+export const MAX_LINE_GROSS = 1_000_000_000_000_000;
 /** Rates are percents with up to 3 decimals: 8.875 % is 8875 thousandths. */
 const RATE_SCALE = 1000;
 
@@ -60,11 +69,21 @@ export function toThousandths(value: number): bigint {
   return BigInt(Math.round(value * 1000));
 }
 
-export function lineAmounts(line: InvoiceLineInput): LineAmounts {
+/** A line's figures, exact: the products of the largest inputs the schema lets in pass 2^53. */
+function exactLine(line: InvoiceLineInput) {
   const gross = divRound(toThousandths(line.quantity) * BigInt(line.unitPrice), 1000n);
   const discount = divRound(gross * toThousandths(line.discountPercent), 100n * 1000n);
   const net = gross - discount;
   const tax = divRound(net * toThousandths(line.taxRate), 100n * BigInt(RATE_SCALE));
+  return { gross, discount, net, tax };
+}
+
+/**
+ * A line's figures as numbers. Exact when the line is within MAX_LINE_GROSS (the contract's line
+ * schema refuses one that is not), since then no figure reaches 2 × MAX_LINE_GROSS < 2^53.
+ */
+export function lineAmounts(line: InvoiceLineInput): LineAmounts {
+  const { gross, discount, net, tax } = exactLine(line);
   return {
     gross: Number(gross),
     discount: Number(discount),
@@ -74,18 +93,28 @@ export function lineAmounts(line: InvoiceLineInput): LineAmounts {
   };
 }
 
+/**
+ * Sums in BigInt and converts once, so a sum is exact up to 2^53 and one beyond it compares
+ * correctly with the contract's limits (conversion is monotone) instead of drifting line by line.
+ */
 export function invoiceTotals(lines: readonly InvoiceLineInput[]): InvoiceTotals {
-  let subtotal = 0;
-  let discount = 0;
-  let tax = 0;
+  let subtotal = 0n;
+  let discount = 0n;
+  let tax = 0n;
   for (const line of lines) {
-    const amounts = lineAmounts(line);
+    const amounts = exactLine(line);
     subtotal += amounts.gross;
     discount += amounts.discount;
     tax += amounts.tax;
   }
   const net = subtotal - discount;
-  return { subtotal, discount, net, tax, total: net + tax };
+  return {
+    subtotal: Number(subtotal),
+    discount: Number(discount),
+    net: Number(net),
+    tax: Number(tax),
+    total: Number(net + tax),
+  };
 }
 
 export interface PaymentInput {

@@ -20,12 +20,21 @@ import { defineSyncedEntity, field, type RowRule } from '../synced-entity.ts';
 import { longTextSchema, titleSchema } from './fields.ts';
 import { idSchema } from './ids.ts';
 import { dateSchema } from './project.ts';
-import { invoiceTotals, QUANTITY_SCALE } from './invoice-totals.ts';
+import {
+  invoiceTotals,
+  lineAmounts,
+  MAX_LINE_GROSS,
+  QUANTITY_SCALE,
+  type InvoiceLineInput,
+} from './invoice-totals.ts';
 
 export const MAX_INVOICE_LINES = 500;
 export const MAX_UNIT_PRICE = 1_000_000_000_000; // minor units: 10 billion dollars
 export const MAX_QUANTITY = 1_000_000;
-/** An invoice's total stays well inside a double's exact integers. */
+/**
+ * An invoice's subtotal and total stay well inside a double's exact integers (with MAX_LINE_GROSS
+ * per line, invoice-totals.ts).
+ */
 export const MAX_INVOICE_TOTAL = 1_000_000_000_000_000;
 
 const isoCurrencies: ReadonlySet<string> = new Set(
@@ -56,34 +65,48 @@ const percentSchema = (what: string) =>
     v.check(decimals(3), `The ${what} has at most 3 decimals`),
   );
 
-export const invoiceLineSchema = v.strictObject({
-  /** Stable across edits, so a list can key on it. */
-  id: idSchema,
-  description: v.pipe(
-    text('A line needs a description'),
-    v.trim(),
-    v.nonEmpty('Describe the line'),
-    v.maxLength(1000, 'A line is at most 1,000 characters'),
+export const invoiceLineSchema = v.pipe(
+  v.strictObject({
+    /** Stable across edits, so a list can key on it. */
+    id: idSchema,
+    description: v.pipe(
+      text('A line needs a description'),
+      v.trim(),
+      v.nonEmpty('Describe the line'),
+      v.maxLength(1000, 'A line is at most 1,000 characters'),
+    ),
+    quantity: v.pipe(
+      v.number('Enter a quantity'),
+      v.finite('Enter a quantity'),
+      v.minValue(0, 'A quantity cannot be negative'),
+      v.maxValue(MAX_QUANTITY, 'A quantity is at most 1,000,000'),
+      v.check(decimals(Math.log10(QUANTITY_SCALE)), 'A quantity has at most 3 decimals'),
+    ),
+    unitPrice: v.pipe(
+      v.number('Enter a price in minor units (cents)'),
+      v.integer('Prices are whole minor units (cents)'),
+      v.minValue(0, 'A price cannot be negative'),
+      v.maxValue(MAX_UNIT_PRICE, 'That price is too large'),
+    ),
+    taxRate: percentSchema('tax rate'),
+    discountPercent: percentSchema('discount'),
+    /** Where the line came from, so a milestone or change is not billed twice unnoticed. */
+    milestoneId: v.nullable(idSchema),
+    changeRequestId: v.nullable(idSchema),
+  }),
+  // Each of quantity and price may be large, not both: their product must stay exact (and the
+  // price is what a too-large line is fixed by, so the error stands under it in the editor).
+  v.forward(
+    v.rawCheck(({ dataset, addIssue }) => {
+      // A field already refused (a fractional price, 1e20) is said alone, and never multiplied.
+      if (!dataset.typed || dataset.issues) return;
+      if (lineAmounts(dataset.value).gross > MAX_LINE_GROSS) {
+        addIssue({ message: 'Quantity × unit price is too large for one line' });
+      }
+    }),
+    ['unitPrice'],
   ),
-  quantity: v.pipe(
-    v.number('Enter a quantity'),
-    v.finite('Enter a quantity'),
-    v.minValue(0, 'A quantity cannot be negative'),
-    v.maxValue(MAX_QUANTITY, 'A quantity is at most 1,000,000'),
-    v.check(decimals(Math.log10(QUANTITY_SCALE)), 'A quantity has at most 3 decimals'),
-  ),
-  unitPrice: v.pipe(
-    v.number('Enter a price in minor units (cents)'),
-    v.integer('Prices are whole minor units (cents)'),
-    v.minValue(0, 'A price cannot be negative'),
-    v.maxValue(MAX_UNIT_PRICE, 'That price is too large'),
-  ),
-  taxRate: percentSchema('tax rate'),
-  discountPercent: percentSchema('discount'),
-  /** Where the line came from, so a milestone or change is not billed twice unnoticed. */
-  milestoneId: v.nullable(idSchema),
-  changeRequestId: v.nullable(idSchema),
-});
+);
 export type InvoiceLine = v.InferOutput<typeof invoiceLineSchema>;
 
 export const invoiceLinesSchema = v.pipe(
@@ -132,16 +155,37 @@ export function addDays(date: string, days: number): string {
 
 export const invoiceStatuses = ['draft', 'sent', 'void'] as const;
 
+/**
+ * The lines' figures, or null when a line is malformed or too large: the line schema refuses
+ * that one by its path, and a total made of it would only repeat the refusal less precisely.
+ */
+function totalsOf(row: Readonly<Record<string, unknown>>) {
+  if (!Array.isArray(row.lines)) return null;
+  try {
+    const lines = row.lines as InvoiceLineInput[];
+    if (lines.some((line) => lineAmounts(line).gross > MAX_LINE_GROSS)) return null;
+    return invoiceTotals(lines);
+  } catch {
+    return null;
+  }
+}
+
 const totalWithinLimit: RowRule = {
   path: 'lines',
   message: 'The invoice total is too large',
   test: (row) => {
-    if (!Array.isArray(row.lines)) return true;
-    try {
-      return Math.abs(invoiceTotals(row.lines as never).total) <= MAX_INVOICE_TOTAL;
-    } catch {
-      return true; // a malformed line is the line schema's to refuse
-    }
+    const totals = totalsOf(row);
+    return totals === null || Math.abs(totals.total) <= MAX_INVOICE_TOTAL;
+  },
+};
+
+/** Discounts can bring the total down while the lines' sum before them passes 2^53. */
+const subtotalWithinLimit: RowRule = {
+  path: 'lines',
+  message: 'The lines add up to too much before discounts',
+  test: (row) => {
+    const totals = totalsOf(row);
+    return totals === null || totals.subtotal <= MAX_INVOICE_TOTAL;
   },
 };
 
@@ -190,7 +234,7 @@ export const invoiceEntity = defineSyncedEntity({
     /** The client first opened it in the portal. */
     viewedAt: field(v.nullable(text()), { ...serverSet, default: null, word: 'viewed' }),
   },
-  rules: [totalWithinLimit, dueNotBeforeIssue],
+  rules: [totalWithinLimit, subtotalWithinLimit, dueNotBeforeIssue],
   indexes: [
     '[workspaceId+status]',
     '[workspaceId+projectId]',

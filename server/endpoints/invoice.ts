@@ -6,9 +6,9 @@
  *   one is a record with a number: voided, never removed), each a 422 saying what to do instead;
  * - `send-invoice` numbers a draft in the sending transaction (invoice_counter's row lock orders
  *   concurrent sends; a rollback returns the number), dates it and mails the client after commit;
- * - a payment is for a sent invoice and no more than is due; a refund no more than was paid; the
- *   invoice row is locked while they are counted, so two devices' payments cannot both take the
- *   last amount due.
+ * - a payment is for a sent invoice and no more than is due; a refund no more than was paid (on a
+ *   void invoice too: a card payment may reach one, portal-invoices.ts); the invoice row is
+ *   locked while they are counted, so two devices' payments cannot both take the last amount due.
  */
 import {
   invoiceEntity,
@@ -213,7 +213,9 @@ export const invoicePaymentHooks: EntityHooks = {
         'The invoice is a draft',
       );
     }
-    if (invoice.status === 'void') {
+    // A void invoice owes nothing, but money can still reach it (a card payment Stripe took as
+    // it was voided): the refund of it is recorded here, so only refunds are taken.
+    if (invoice.status === 'void' && body.kind !== 'refund') {
       throw businessRule('This invoice is void.', 'body.invoiceId', 'The invoice is void');
     }
     if (body.method === 'stripe') {

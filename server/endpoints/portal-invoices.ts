@@ -8,7 +8,12 @@
  *   the portal shows the workspace's payment instructions instead;
  * - the webhook's 'invoice' handler re-reads the Checkout session from Stripe and, once paid,
  *   records one `stripe` payment per session (a partial unique index makes a retried or
- *   duplicated event a no-op), recorded in the change log, and notifies the members live.
+ *   duplicated event a no-op), recorded in the change log, and notifies the members live;
+ * - money Stripe took that is not owed (a second Checkout paid for the same invoice, a payment
+ *   beside it, or the invoice voided meanwhile: judged under the invoice's row lock) is still
+ *   recorded as charged, never dropped, with "refund" written on the payment and told to every
+ *   member; the invoice's state stays derived (paid once, void stays void) and a refund recorded
+ *   against it (allowed on a void invoice too) settles it.
  */
 import type Stripe from 'stripe';
 import {
@@ -310,6 +315,34 @@ export function createInvoiceEventHandler(deps: InvoiceEventDeps): StripeEventHa
           summary.outcome = 'already recorded';
           return;
         }
+        // Judged under the row lock: a void, a manual payment or another Checkout for the same
+        // invoice may have landed since this session was opened for what was then due.
+        const total = invoiceTotals(invoice.lines as never).total;
+        const paidBefore = (await paymentsOf(tx, [invoiceId])).get(invoiceId) ?? 0;
+        const due = invoice.status === 'sent' ? amountDue(total, paidBefore) : 0;
+        const currency = String(invoice.currency);
+        const excess = Math.max(0, amount - due);
+        const number = invoiceNumberText(invoice.number as number);
+        // Stripe has taken the money, so it is recorded as it was charged (the record matches
+        // Stripe's, to the cent), and what is owed back is said on it and to every member. The
+        // invoice cannot turn paid twice or a void one paid: state is derived, void stays void,
+        // and a refund recorded for the excess brings it back to exactly what was billed.
+        const problem =
+          invoice.status === 'void'
+            ? {
+                outcome: 'recorded on a void invoice',
+                note: `arrived after ${number} was voided: refund it`,
+                title: `paid ${formatMoney(amount, currency, 'en-US')} on ${number}, which is void`,
+                body: `Refund ${formatMoney(amount, currency, 'en-US')} in Stripe, then record the refund on the invoice.`,
+              }
+            : excess > 0
+              ? {
+                  outcome: 'overpaid',
+                  note: `overpaid by ${formatMoney(excess, currency, 'en-US')}: refund the excess`,
+                  title: `paid ${formatMoney(excess, currency, 'en-US')} more than was due on ${number}`,
+                  body: `Paid ${formatMoney(amount, currency, 'en-US')} by card, ${formatMoney(due, currency, 'en-US')} was due. Refund ${formatMoney(excess, currency, 'en-US')} in Stripe, then record the refund on the invoice.`,
+                }
+              : null;
         const changes = createChangeRecorder(tx);
         const paymentId = crypto.randomUUID();
         const seq = await changes.record({
@@ -336,31 +369,35 @@ export function createInvoiceEventHandler(deps: InvoiceEventDeps): StripeEventHa
             invoiceId,
             amount,
             todayUtc(),
-            `Card payment (${session.id})`,
+            // Shown beside the payment on the invoice (at most 200 characters, as typed ones).
+            `Card payment (${session.id})${problem ? ` ${problem.note}` : ''}`.slice(0, 200),
             session.id,
             by,
             seq,
           ],
         );
-        summary.outcome = 'recorded';
+        summary.outcome = problem?.outcome ?? 'recorded';
+        if (problem) Object.assign(summary, { due, excess });
         const { rows: clients } = await tx.query<{ name: string }>(
           'SELECT name FROM client WHERE id = $1',
           [found.client_id],
         );
-        const total = invoiceTotals(invoice.lines as never).total;
-        const paid = (await paymentsOf(tx, [invoiceId])).get(invoiceId) ?? 0;
-        const money = formatMoney(amount, String(invoice.currency), 'en-US');
+        const who = clients[0]?.name ?? 'Your client';
+        const paid = paidBefore + amount;
         for (const member of members) {
           await deps.notifications.createNotification(
             { tx, afterCommit: (effect) => void after.push(effect) },
             {
               userId: member.user_id,
               type: 'payment-recorded',
-              title: `${clients[0]?.name ?? 'Your client'} paid ${money} on ${invoiceNumberText(invoice.number as number)}`,
+              title: problem
+                ? `${who} ${problem.title}`
+                : `${who} paid ${formatMoney(amount, currency, 'en-US')} on ${number}`,
               body:
-                paid >= total
+                problem?.body ??
+                (paid >= total
                   ? 'The invoice is paid in full.'
-                  : `Still due: ${formatMoney(total - paid, String(invoice.currency), 'en-US')}`,
+                  : `Still due: ${formatMoney(total - paid, currency, 'en-US')}`),
               link: `/invoices/${invoiceId}`,
               workspaceId: found.workspace_id,
               ...(found.project_id ? { projectId: found.project_id } : {}),

@@ -162,6 +162,24 @@ export function describeInvoices(label: string, options: { postgresUrl?: string 
         [{ lines: [line({ taxRate: 500 })] }, 'body.lines.0.taxRate'],
         [{ lines: [line({ discountPercent: -5 })] }, 'body.lines.0.discountPercent'],
         [{ issueDate: '2026-12-10', dueDate: '2026-12-01' }, 'body.dueDate'],
+        // Each factor within its limit, their product past 2^53 (gross − discount ≠ net there).
+        [
+          {
+            lines: [
+              line({ quantity: 999_999.999, unitPrice: 999_999_999_999, discountPercent: 99.99 }),
+            ],
+          },
+          'body.lines.0.unitPrice',
+        ],
+        // Two lines at the limit, fully discounted: a total of 0 from a subtotal of 2e15.
+        [
+          {
+            lines: [1, 2].map(() =>
+              line({ quantity: 1000, unitPrice: 1_000_000_000_000, discountPercent: 100 }),
+            ),
+          },
+          'body.lines',
+        ],
       ];
       for (const [body, path] of cases) {
         const response = await draft(body);
@@ -171,6 +189,19 @@ export function describeInvoices(label: string, options: { postgresUrl?: string 
           `${path} in ${JSON.stringify(response.body.error.details)}`,
         ).toBe(true);
       }
+      // The contract's error shape, naming the field and saying what is wrong in words.
+      const huge = await draft({
+        lines: [line({ quantity: 999_999.999, unitPrice: 999_999_999_999 })],
+      });
+      expect(huge.body.error).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        details: [
+          {
+            path: 'body.lines.0.unitPrice',
+            message: 'Quantity × unit price is too large for one line',
+          },
+        ],
+      });
       const wrongProject = await draft({ projectId: otherClientProjectId });
       expect(wrongProject.status).toBe(422);
       expect(wrongProject.body.error.details[0].path).toBe('body.projectId');

@@ -219,4 +219,139 @@ describe('portal invoices and card payments', { timeout: 60_000 }, () => {
     });
     expect(again.status).toBe(409);
   });
+
+  it('keeps a second paid Checkout as an overpayment to refund, never dropped or paid twice', async () => {
+    const invoice = await sentInvoice({ projectId });
+    const open = async () => {
+      const made = await portal('POST', '/api/client-portal?endpoint=pay-invoice', {
+        projectId,
+        invoiceId: invoice.id,
+      });
+      expect(made.status).toBe(200);
+      return /\/checkout\/(cs_test_\w+)$/.exec(made.body.url as string)![1]!;
+    };
+    // Two tabs, two Checkouts for the same 500.00 due, both paid before either webhook lands.
+    const first = fake.completeCheckout(await open());
+    const second = fake.completeCheckout(await open());
+    const noted = told.length;
+    expect(await deliver('checkout.session.completed', first)).toBe(200);
+    expect(await deliver('checkout.session.completed', second)).toBe(200);
+    expect(await deliver('checkout.session.completed', second)).toBe(200); // Stripe retrying
+
+    const recorded = (
+      await me.t.db.query<Json>(
+        'SELECT amount::int AS amount, reference FROM invoice_payment WHERE invoice_id = $1 ORDER BY reference',
+        [invoice.id],
+      )
+    ).rows;
+    expect(recorded).toHaveLength(2);
+    // Both as Stripe charged them; the second says it is owed back.
+    expect(recorded.map((row) => row.amount)).toEqual([50_000, 50_000]);
+    expect(recorded.find((row) => row.reference.includes(second.id))!.reference).toBe(
+      `Card payment (${second.id}) overpaid by €500.00: refund the excess`,
+    );
+    expect(recorded.find((row) => row.reference.includes(first.id))!.reference).toBe(
+      `Card payment (${first.id})`,
+    );
+    const notes = told.slice(noted);
+    expect(notes.map((note) => note.title)).toEqual([
+      'Acme paid €500.00 on INV-' + String(invoice.number).padStart(4, '0'),
+      'Acme paid €500.00 more than was due on INV-' + String(invoice.number).padStart(4, '0'),
+    ]);
+    expect(notes[1]).toMatchObject({
+      type: 'payment-recorded',
+      link: `/invoices/${invoice.id}`,
+      body: 'Paid €500.00 by card, €0.00 was due. Refund €500.00 in Stripe, then record the refund on the invoice.',
+    });
+    const listed = async () =>
+      (
+        await portal('GET', `/api/client-portal?endpoint=get-invoices&projectId=${projectId}`)
+      ).body.invoices.find((row: Json) => row.id === invoice.id);
+    expect(await listed()).toMatchObject({ state: 'paid', paid: 100_000, due: 0, payable: false });
+
+    // The member refunds the excess in Stripe and records it: back to exactly what was billed.
+    await create('payment', 'create-invoice-payment', {
+      invoiceId: invoice.id,
+      kind: 'refund',
+      amount: 50_000,
+      method: 'card',
+      paidOn: '2026-11-21',
+    });
+    expect(await listed()).toMatchObject({ state: 'paid', paid: 50_000, due: 0 });
+  });
+
+  it('keeps a payment that reaches a void invoice, void, with the members told to refund it', async () => {
+    const invoice = await sentInvoice({ projectId });
+    const made = await portal('POST', '/api/client-portal?endpoint=pay-invoice', {
+      projectId,
+      invoiceId: invoice.id,
+    });
+    const sessionId = /\/checkout\/(cs_test_\w+)$/.exec(made.body.url as string)![1]!;
+    // The member voids it while the client is on the Checkout page.
+    const voided = await me.call('PATCH', `/api/payment?endpoint=update-invoice&id=${invoice.id}`, {
+      status: 'void',
+    });
+    expect(voided.status).toBe(200);
+    const refused = await portal('POST', '/api/client-portal?endpoint=pay-invoice', {
+      projectId,
+      invoiceId: invoice.id,
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toBe('This invoice is void.');
+
+    const noted = told.length;
+    const session = fake.completeCheckout(sessionId);
+    expect(await deliver('checkout.session.completed', session)).toBe(200);
+    expect(await deliver('checkout.session.async_payment_succeeded', session)).toBe(200);
+    const number = 'INV-' + String(invoice.number).padStart(4, '0');
+    expect(
+      (
+        await me.t.db.query<Json>(
+          'SELECT amount::int AS amount, method, reference FROM invoice_payment WHERE invoice_id = $1',
+          [invoice.id],
+        )
+      ).rows,
+    ).toEqual([
+      {
+        amount: 50_000,
+        method: 'stripe',
+        reference: `Card payment (${session.id}) arrived after ${number} was voided: refund it`,
+      },
+    ]);
+    const status = await me.t.db.query<Json>('SELECT status FROM invoice WHERE id = $1', [
+      invoice.id,
+    ]);
+    expect(status.rows[0]!.status).toBe('void');
+    expect(told.slice(noted)).toEqual([
+      expect.objectContaining({
+        type: 'payment-recorded',
+        title: `Acme paid €500.00 on ${number}, which is void`,
+        body: 'Refund €500.00 in Stripe, then record the refund on the invoice.',
+        link: `/invoices/${invoice.id}`,
+      }),
+    ]);
+    const listed = await portal(
+      'GET',
+      `/api/client-portal?endpoint=get-invoices&projectId=${projectId}`,
+    );
+    expect(listed.body.invoices.find((row: Json) => row.id === invoice.id)).toMatchObject({
+      state: 'void',
+      due: 0,
+      payable: false,
+    });
+
+    // Only a refund is taken on a void invoice, up to what reached it.
+    const payment = (body: Json) =>
+      me.call('POST', '/api/payment?endpoint=create-invoice-payment', {
+        id: randomUUID(),
+        workspaceId: me.workspaceId,
+        invoiceId: invoice.id,
+        method: 'card',
+        paidOn: '2026-11-21',
+        ...body,
+      });
+    expect((await payment({ amount: 100 })).status).toBe(422);
+    expect((await payment({ kind: 'refund', amount: 50_001 })).status).toBe(422);
+    expect((await payment({ kind: 'refund', amount: 50_000 })).status).toBe(200);
+  });
 });

@@ -37,8 +37,16 @@ export function InvoicePayments({ view }: { view: InvoiceView }) {
   const toaster = useToast();
   const { invoice } = view;
   const money = (minor: number) => formatMoney(minor, invoice.currency);
-  const [kind, setKind] = useState<'payment' | 'refund'>('payment');
-  const [amount, setAmount] = useState(() => minorToInput(view.due, invoice.currency));
+  // A void invoice owes nothing: what reached it anyway (a card payment as it was voided) can
+  // only go back, so refunds are all it takes (the server holds the same rule).
+  const refundOnly = invoice.status === 'void';
+  // Money beyond what was billed (a second card payment, or any on a void invoice): the webhook
+  // records it as charged and it stays owed back until a refund is recorded.
+  const owedBack = refundOnly ? view.paid : Math.max(0, view.paid - view.totals.total);
+  const [kind, setKind] = useState<'payment' | 'refund'>(refundOnly ? 'refund' : 'payment');
+  const [amount, setAmount] = useState(() =>
+    minorToInput(refundOnly ? owedBack : view.due, invoice.currency),
+  );
   const [paidOn, setPaidOn] = useState(localToday());
   const [method, setMethod] = useState<Method>('bank_transfer');
   const [reference, setReference] = useState('');
@@ -114,6 +122,12 @@ export function InvoicePayments({ view }: { view: InvoiceView }) {
 
   return (
     <InvoicePanel id="invoice-payments" title="Payments">
+      {owedBack > 0 ? (
+        <p className="text-sm font-medium text-danger">
+          {money(owedBack)} more than {refundOnly ? 'this void invoice owes' : 'was billed'} was
+          paid: refund it to the client, then record the refund here.
+        </p>
+      ) : null}
       {view.payments.length === 0 ? (
         <p className="text-sm text-fg-muted">No payment recorded yet.</p>
       ) : (
@@ -148,17 +162,19 @@ export function InvoicePayments({ view }: { view: InvoiceView }) {
         </ul>
       )}
       <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-3">
-        <h3 className="font-semibold text-fg">Record a payment</h3>
+        <h3 className="font-semibold text-fg">Record a {refundOnly ? 'refund' : 'payment'}</h3>
         <div className="grid gap-3 sm:grid-cols-2">
-          <SelectField
-            label="Type"
-            options={[
-              { id: 'payment', label: 'Payment received' },
-              { id: 'refund', label: 'Refund given' },
-            ]}
-            value={kind}
-            onChange={setKind}
-          />
+          {refundOnly ? null : (
+            <SelectField
+              label="Type"
+              options={[
+                { id: 'payment', label: 'Payment received' },
+                { id: 'refund', label: 'Refund given' },
+              ]}
+              value={kind}
+              onChange={setKind}
+            />
+          )}
           <FormTextField
             id="record-payment-amount"
             label={`Amount (${invoice.currency})`}

@@ -4,7 +4,8 @@
  * amounts), its notes; every change is saved when a field is left. Send needs the network: it
  * waits for this device's queued changes to the draft, then the server numbers it and emails the
  * client. A sent invoice is read-only: payments and refunds are recorded against it (offline
- * too), and it can be voided while nothing is paid.
+ * too), and it can be voided while nothing is paid. A void one that money reached anyway (a card
+ * payment as it was voided) keeps its payments in view and takes the refund.
  */
 import { invoiceNumberText, paymentTerms, paymentTermsWords } from '#contract/entities/invoice.ts';
 import { invoiceBusiness, invoiceDocument } from '#contract/entities/invoice-document.ts';
@@ -317,9 +318,17 @@ function InvoiceBody({ view }: { view: InvoiceView }) {
           ) : null}
         </>
       ) : (
-        <p className="text-fg-muted">
-          This invoice is void: it stays on record with its number and is no longer owed.
-        </p>
+        <>
+          <p className="text-fg-muted">
+            This invoice is void: it stays on record with its number and is no longer owed.
+          </p>
+          {/* Money can still reach it (a card payment as it was voided): kept in view to refund. */}
+          {view.payments.length > 0 ? (
+            <div data-print-hide className="flex flex-col gap-6">
+              <InvoicePayments view={view} />
+            </div>
+          ) : null}
+        </>
       )}
 
       {adding && invoice.projectId ? (

@@ -159,6 +159,10 @@ describe('the draft’s lines', () => {
     expect(parseLine({ ...base, description: ' ' }, 'EUR').errors).toEqual({
       description: 'Describe the line',
     });
+    // Each within its own limit, their product not: shown under the price.
+    expect(
+      parseLine({ ...base, quantity: '999999.999', unitPrice: '9999999999.99' }, 'EUR').errors,
+    ).toEqual({ unitPrice: 'Quantity × unit price is too large for one line' });
   });
 
   it('saves the lines together when a field is left, and not while one is wrong', async () => {
@@ -231,6 +235,67 @@ describe('payments of a sent invoice', () => {
       entity: 'invoice-payment',
       operation: 'create-invoice-payment',
     });
+    await expectAccessible();
+  });
+});
+
+describe('money that reached an invoice beyond what it owes', () => {
+  /** A card payment as the webhook records it, pulled to this device. */
+  const putStripePayment = (db: AppDatabase, invoiceId: string, amount: number) =>
+    db.invoicePayments.put({
+      id: crypto.randomUUID(),
+      workspaceId: WS,
+      invoiceId,
+      kind: 'payment',
+      amount,
+      method: 'stripe',
+      paidOn: '2026-11-20',
+      reference: 'Card payment (cs_test_1)',
+      externalId: 'cs_test_1',
+      createdAt: '2026-11-20T10:00:00.000Z',
+      createdBy: USER_ID,
+      updatedAt: '2026-11-20T10:00:00.000Z',
+      updatedBy: USER_ID,
+      version: 4,
+      _v: 4,
+      _pending: 0,
+      _deleted: false,
+      _base: {},
+    });
+
+  it('says an overpaid invoice owes the excess back', async () => {
+    const db = await createTestDatabase();
+    const invoice = await putPulled(db, {});
+    await putStripePayment(db, invoice.id, 100_000);
+    await putStripePayment(db, invoice.id, 30_000);
+    const view = await readInvoiceView(db, invoice.id, '2026-11-24');
+    if (!view) throw new Error('no invoice');
+    renderWithSync(<InvoicePayments view={view} />, db);
+    expect(
+      screen.getByText(
+        '€300.00 more than was billed was paid: refund it to the client, then record the refund here.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText('Type')).toBeTruthy(); // a sent invoice still takes payments
+  });
+
+  it('takes only the refund of a payment that reached a void invoice', async () => {
+    const user = userEvent.setup();
+    const db = await createTestDatabase();
+    const invoice = await putPulled(db, { status: 'void' });
+    await putStripePayment(db, invoice.id, 100_000);
+    const view = await readInvoiceView(db, invoice.id, '2026-11-24');
+    if (!view) throw new Error('no invoice');
+    renderWithSync(<InvoicePayments view={view} />, db);
+    expect(screen.getByText(/^€1,000.00 more than this void invoice owes was paid/)).toBeTruthy();
+    expect(screen.queryByText('Type')).toBeNull(); // no "Payment received" to choose
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Amount (EUR)' }).value).toBe(
+      '1000.00',
+    );
+    await user.click(screen.getByRole('button', { name: 'Record refund' }));
+    await waitFor(async () => expect(await db.invoicePayments.count()).toBe(2));
+    const refund = (await db.invoicePayments.toArray()).find((row) => row.kind === 'refund');
+    expect(refund).toMatchObject({ amount: 100_000, invoiceId: invoice.id });
     await expectAccessible();
   });
 });
