@@ -9,6 +9,7 @@ import { chatReadId } from '../../contract/entities/chat.ts';
 import type { Database } from '../../server/db/database.ts';
 import { runMigrations } from '../../server/db/migrate.ts';
 import { createPostgresDatabase } from '../../server/db/postgres-database.ts';
+import { commitFileRecord } from '../fixtures/file-records.ts';
 import { createScratchDatabase } from '../fixtures/scratch-postgres.ts';
 import { createTestTokens } from '../fixtures/test-tokens.ts';
 import {
@@ -219,6 +220,48 @@ export function describeChat(label: string, options: { postgresUrl?: string }) {
         ).status,
       ).toBe(404);
       expect((await list('&limit=500')).length).toBe(count);
+    });
+
+    it('attaches a file of the project: stored, read back and listed with the message', async () => {
+      const { fileId } = await commitFileRecord(server.db, {
+        actorId: ada.user.id,
+        projectId,
+        name: 'brief.txt',
+      });
+      const elsewhere = await commitFileRecord(server.db, {
+        actorId: ada.user.id,
+        projectId: otherProjectId,
+        name: 'other.txt',
+      });
+      const created = await send(ada, {
+        text: 'The brief',
+        attachmentFileIds: [fileId, fileId],
+      });
+      expect(created.status).toBe(200);
+      const message = created.body.chatMessage as Json;
+      expect(message.attachmentFileIds).toEqual([fileId]);
+
+      const read = await as(
+        ada,
+        'GET',
+        `/api/chat-message?endpoint=get-chat-message&id=${message.id}`,
+      );
+      expect(read.status).toBe(200);
+      expect(read.body.chatMessage).toMatchObject({
+        id: message.id,
+        text: 'The brief',
+        attachmentFileIds: [fileId],
+      });
+      const listed = (await list('&limit=500')).find((row) => row.id === message.id);
+      expect(listed).toMatchObject({ attachmentFileIds: [fileId], seq: message.seq });
+
+      // A file of another project of the same workspace is refused, naming the entry.
+      const crossFile = await send(ada, {
+        text: 'Wrong one',
+        attachmentFileIds: [fileId, elsewhere.fileId],
+      });
+      expect(crossFile.status).toBe(422);
+      expect(crossFile.body.error.details[0].path).toBe('body.attachmentFileIds.1');
     });
 
     it('notifies a mentioned member live, once, and replies stay in the project', async () => {

@@ -43,6 +43,7 @@ import { useFilesRuntime } from '../files/use-files-runtime.tsx';
 import { useSync, useWriteContext } from '../workspace/sync-context.tsx';
 import { ChatComposer, type ChatDraft, type ChatMember } from './chat-composer.tsx';
 import { ChatMessageItem, type ChatPeople } from './chat-message-item.tsx';
+import { useChatUploads } from './chat-uploads.ts';
 
 /** Within this many pixels of the bottom counts as "at the bottom". */
 const NEAR_BOTTOM_PX = 120;
@@ -92,6 +93,7 @@ export default function ChatTab({ project }: { project: LocalProject }) {
   const online = useOnline();
   const runtime = useFilesRuntime();
   const opener = useFileOpener(db, runtime);
+  const uploads = useChatUploads(db, runtime, project);
   const [limit, setLimit] = useState(CHAT_PAGE);
   const chat = useChatWindow(db, project.id, limit);
   const reactions = useChatReactions(db, project.workspaceId, project.id);
@@ -313,7 +315,11 @@ export default function ChatTab({ project }: { project: LocalProject }) {
   const openAttachment = (fileId: string) => {
     const file = files?.find((row) => row.id === fileId);
     if (!file) {
-      toaster.show({ tone: 'error', message: 'That file is no longer in the project.' });
+      toaster.show(
+        uploads.uploadedName(fileId)
+          ? { tone: 'info', message: 'That file is still being added: try again in a moment.' }
+          : { tone: 'error', message: 'That file is no longer in the project.' },
+      );
       return;
     }
     opener.download(file).catch((error: unknown) =>
@@ -424,7 +430,10 @@ export default function ChatTab({ project }: { project: LocalProject }) {
                     reactions={reactions?.get(message.id) ?? []}
                     attachments={message.attachmentFileIds.map((id) => ({
                       id,
-                      name: fileNames.get(id) ?? 'A file no longer in the project',
+                      name:
+                        fileNames.get(id) ??
+                        uploads.uploadedName(id) ??
+                        'A file no longer in the project',
                     }))}
                     people={people}
                     me={userId}
@@ -529,6 +538,7 @@ export default function ChatTab({ project }: { project: LocalProject }) {
         }}
         onSubmit={submit}
         inputRef={inputRef}
+        uploads={uploads}
       />
       <ConfirmDialog
         isOpen={deleting !== null}
