@@ -36,7 +36,8 @@ export async function freePort(): Promise<number> {
 
 export async function startServer(
   distDir: string,
-): Promise<{ origin: string; stop: () => Promise<void> }> {
+  options: { keepDataDir?: boolean } = {},
+): Promise<{ origin: string; dataDir: string; stop: () => Promise<void> }> {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'satchel-cold-open-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -64,10 +65,12 @@ export async function startServer(
   }
   return {
     origin,
+    dataDir,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
-      await rm(dataDir, { recursive: true, force: true });
+      // A caller that reads the server's database afterwards removes the folder itself.
+      if (!options.keepDataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

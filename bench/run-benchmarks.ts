@@ -16,6 +16,7 @@ import { runAuthBenchmarks } from './auth-benchmarks.ts';
 import type { BenchRow } from './bench-row.ts';
 import { runChatBenchmarks } from './chat-benchmarks.ts';
 import { runColdOpenBenchmark } from './cold-open-benchmark.ts';
+import { runPushDrainBrowserBenchmark } from './push-drain-browser-benchmarks.ts';
 import { runExportBenchmarks } from './export-benchmarks.ts';
 import { runFilesBenchmarks } from './files-benchmarks.ts';
 import { runInvoiceBenchmarks } from './invoice-benchmarks.ts';
@@ -131,6 +132,11 @@ const sections: Section[] = [
     title: 'Offline data layer: cold open in Chromium (issue 4)',
     note: 'Headless Chromium against the build above and the real server, network off.',
     run: () => runColdOpenBenchmark({ distDir }),
+  },
+  {
+    title: 'Push drain in the product (issue 11)',
+    note: 'The app in headless Chromium (the build above) against the real server as `npm start` runs it; see the push drain section below.',
+    run: () => runPushDrainBrowserBenchmark({ distDir }),
   },
   {
     title: 'Public site: Lighthouse, mobile settings (issue 6)',
