@@ -87,7 +87,9 @@ test('a user deletes their account and can no longer sign in', async ({
   await dialog.getByLabel('Your password').fill(e2ePassword);
   await page.keyboard.press('Enter');
 
-  await expect(page).toHaveURL((url) => url.pathname === '/account-deleted');
+  // A full page load (nothing of the account stays in memory): on a busy machine it can take
+  // longer than the default wait.
+  await expect(page).toHaveURL((url) => url.pathname === '/account-deleted', { timeout: 20_000 });
   const heading = page.getByRole('heading', { level: 1, name: 'Your account is deleted' });
   await expect(heading).toBeFocused();
   await expect.poll(userDatabases).toEqual([]);

@@ -17,8 +17,16 @@ function sessionStore(): Storage | undefined {
   }
 }
 
-/** Called after the deletion committed: signs out here and opens the farewell page afresh. */
+let leaving = false;
+
+/**
+ * Called after the deletion committed: signs out here and opens the farewell page afresh. Once
+ * per document: the device that deleted the account also hears the hub's accountDeleted, and a
+ * second sign-out and page load would only restart the first.
+ */
 export async function leaveDeletedAccount(userId: string, signOut: () => Promise<void>) {
+  if (leaving) return;
+  leaving = true;
   sessionStore()?.setItem(DELETED_ACCOUNT_KEY, userId);
   await signOut();
   // A full load: nothing of the deleted account stays in memory (workers, caches, live queries).
