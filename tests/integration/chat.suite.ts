@@ -16,6 +16,7 @@ import {
   call,
   collect,
   connectAndJoin,
+  FAST_TIMINGS,
   joinGroup,
   registerMember,
   sleep,
@@ -76,7 +77,13 @@ export function describeChat(label: string, options: { postgresUrl?: string }) {
         db = await createPostgresDatabase({ connectionString: scratch.url });
         await runMigrations(db);
       }
-      server = await startHubServer({ tokens, ...(db ? { db } : {}) });
+      // Fast pings, but a client stays connected through a busy machine's pauses (no test here
+      // is about timeouts; a connection dropped by a 400 ms stall would lose its live rows).
+      server = await startHubServer({
+        tokens,
+        timings: { ...FAST_TIMINGS, clientTimeoutMs: 10_000, handshakeTimeoutMs: 5_000 },
+        ...(db ? { db } : {}),
+      });
       ada = await registerMember(server, tokens, 'ada');
       bob = await registerMember(server, tokens, 'bob');
       eve = await registerMember(server, tokens, 'eve');
@@ -383,6 +390,53 @@ export function describeChat(label: string, options: { postgresUrl?: string }) {
         expect(rows.every((change) => change.rows[0]?.text !== 'x'.repeat(10_001))).toBe(true);
       } finally {
         await bobs.stop();
+      }
+    });
+
+    it('delivers a pushed batch live to both members’ SignalR clients, sender included, in the server’s order', async () => {
+      // Both members' open apps are in the workspace's group; Eve's is in her own workspace's.
+      const patient = { serverTimeoutMs: 10_000 };
+      const adas = await connectAndJoin(server, ada, { ...patient, workspace: true });
+      const bobs = await connectAndJoin(server, bob, patient);
+      const eves = await connectAndJoin(server, eve, { ...patient, workspace: true });
+      expect(
+        (await joinGroup(server, bob, bobs.connectionId ?? '', 'workspace', workspaceId)).status,
+      ).toBe(200);
+      const toAda = collect<Json>(adas, 'rowsChanged');
+      const toBob = collect<Json>(bobs, 'rowsChanged');
+      const toEve = collect<Json>(eves, 'rowsChanged');
+      try {
+        // Ada's device sends its outbox as the app does: one push of two creates.
+        const ids = [randomUUID(), randomUUID()];
+        const pushed = await as(ada, 'POST', '/api/sync?endpoint=push', {
+          clientId: `device-${randomUUID()}`,
+          mutations: ['First live', 'Second live'].map((text, index) => ({
+            mutationId: randomUUID(),
+            clientSeq: index + 1,
+            resource: 'chat-message',
+            operation: 'create-chat-message',
+            body: { id: ids[index], workspaceId, projectId, text },
+          })),
+        });
+        expect(pushed.status).toBe(200);
+        expect(pushed.body.results.map((result: Json) => result.status)).toEqual([200, 200]);
+        const stored = (await list('&limit=500')).filter((row) => ids.includes(row.id));
+        expect(stored.map((row) => row.text)).toEqual(['First live', 'Second live']);
+
+        const ours = (seen: Json[]) =>
+          seen.filter((change) => change.rows.some((row: Json) => ids.includes(row.id)));
+        for (const seen of [toBob, toAda]) {
+          await until(() => (ours(seen).length >= 2 ? true : undefined));
+          // Each committed row as the server stored it (with its seq), in the server's order.
+          expect(ours(seen)).toEqual(
+            stored.map((row) => ({ workspaceId, table: 'chatMessages', rows: [row] })),
+          );
+        }
+        await sleep(100);
+        expect(ours(toEve)).toEqual([]);
+        expect(toEve).toEqual([]);
+      } finally {
+        await Promise.all([adas.stop(), bobs.stop(), eves.stop()]);
       }
     });
   });
