@@ -580,10 +580,18 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       await db.syncIssues.bulkDelete(written.map((entry) => stuckIssueId(entry.mutationId)));
       await db.outbox.bulkPut(written);
     };
-    await db.transaction('rw', settlementScope(db), async () => {
+    type Result = PushOutput['results'][number];
+    const isPlainAck = (result: Result | undefined): result is Result & { seq: number } =>
+      result !== undefined && result.status < 300 && !result.conflict && result.seq !== null;
+    // A batch of plain acks (the usual case) writes only the outbox and the sync issues; locking
+    // every entity table too would queue it behind the screens' reads of them, batch after batch.
+    const scope = claimed.every((entry) => isPlainAck(results.get(entry.mutationId)))
+      ? [db.outbox, db.syncIssues]
+      : settlementScope(db);
+    await db.transaction('rw', scope, async () => {
       for (const entry of claimed) {
         const result = results.get(entry.mutationId);
-        if (result && result.status < 300 && !result.conflict && result.seq !== null && !rejected) {
+        if (isPlainAck(result) && !rejected) {
           acks.push({ ...entry, status: 'acked', ackSeq: result.seq });
           done.add(entry.seq);
           wantPull.add(entry.workspaceId);
