@@ -100,6 +100,25 @@ export const DEFAULT_PLAN_ID: PlanId = 'free';
 /** Where the app offers an upgrade: Settings > Billing. */
 export const UPGRADE_PATH = '/settings?tab=billing';
 
+/**
+ * The `details` of an error refusing an operation over the plan's limit
+ * (server/endpoints/plan-limits.ts, server/files/file-records.ts): which limit, on which plan, its
+ * allowance and, for storage, what was already used. The app words the refusal from these.
+ */
+export const planLimitRefusalSchema = v.object({
+  limit: v.picklist(['activeProjects', 'members', 'storageBytes']),
+  plan: planIdSchema,
+  max: v.number(),
+  used: v.optional(v.number()),
+});
+export type PlanLimitRefusal = v.InferOutput<typeof planLimitRefusalSchema>;
+
+/** An error's `details` as a plan-limit refusal, or null when it is something else. */
+export function planLimitRefusalOf(details: unknown): PlanLimitRefusal | null {
+  const parsed = v.safeParse(planLimitRefusalSchema, details);
+  return parsed.success ? parsed.output : null;
+}
+
 /** A project counts against `activeProjects` unless archived, completed or cancelled. */
 export function isActiveProject(project: { status: string; archived: boolean }): boolean {
   return !project.archived && project.status !== 'completed' && project.status !== 'cancelled';

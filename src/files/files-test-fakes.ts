@@ -57,7 +57,7 @@ export interface FakeTusServer {
   holdPatches: boolean;
   release(): void;
   /** The next request of this method is answered with this status and error body. */
-  refuseNext(method: string, status: number, message: string): void;
+  refuseNext(method: string, status: number, message: string, details?: unknown): void;
   /** The bytes an upload holds, as text. */
   textOf(id: string): Promise<string>;
 }
@@ -84,14 +84,14 @@ export function createFakeTusServer(options: { fileIdFor?: (upload: FakeUpload) 
     release: () => {
       for (const resume of held.splice(0)) resume();
     },
-    refuseNext(method, status, message) {
-      refusals.set(method, { status, message });
+    refuseNext(method, status, message, details) {
+      refusals.set(method, { status, message, details });
     },
     textOf: async (id) => new Blob(server.uploads.get(id)?.chunks ?? []).text(),
     httpStack: { createRequest: (method, url) => request(method, url), getName: () => 'fake-tus' },
   };
   const held: (() => void)[] = [];
-  const refusals = new Map<string, { status: number; message: string }>();
+  const refusals = new Map<string, { status: number; message: string; details?: unknown }>();
   let next = 1;
 
   const respond = (
@@ -134,7 +134,8 @@ export function createFakeTusServer(options: { fileIdFor?: (upload: FakeUpload) 
         const refusal = refusals.get(method);
         if (refusal) {
           refusals.delete(method);
-          const error = { error: { code: 'REFUSED', message: refusal.message, requestId: 'r1' } };
+          const { message, details } = refusal;
+          const error = { error: { code: 'REFUSED', message, details, requestId: 'r1' } };
           return respond(refusal.status, { 'Tus-Resumable': '1.0.0' }, JSON.stringify(error));
         }
         const id = url.split('/').pop() ?? '';

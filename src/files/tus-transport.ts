@@ -6,7 +6,8 @@
  * settles with a HEAD) or stop and tell the user why (any other 4xx, in the server's words).
  */
 import type { DetailedError, HttpStack } from 'tus-js-client';
-import { errorBodySchema } from '#contract/errors.ts';
+import { errorBodySchema, type ErrorBody } from '#contract/errors.ts';
+import { planLimitRefusalOf, type PlanLimitRefusal } from '#contract/entities/plan.ts';
 import * as v from 'valibot';
 
 interface SliceResult {
@@ -44,9 +45,8 @@ export function isRetryableStatus(status: number): boolean {
   return status === 0 || status >= 500 || [408, 409, 423, 429].includes(status);
 }
 
-/** The server's message for a refusal, or a sentence of our own for what it did not explain. */
-export function refusalMessage(error: unknown): string {
-  const status = statusOf(error);
+/** The refusal's body when it is the contract's error shape. */
+function errorBodyOf(error: unknown): ErrorBody | null {
   const response = (error as Partial<DetailedError> | null)?.originalResponse;
   let body: unknown;
   try {
@@ -55,7 +55,19 @@ export function refusalMessage(error: unknown): string {
     body = undefined;
   }
   const parsed = v.safeParse(errorBodySchema, body);
-  if (parsed.success) return parsed.output.error.message;
+  return parsed.success ? parsed.output : null;
+}
+
+/** The plan limit a refusal names (the workspace's storage is full), else null. */
+export function refusalPlanLimit(error: unknown): PlanLimitRefusal | null {
+  return planLimitRefusalOf(errorBodyOf(error)?.error.details);
+}
+
+/** The server's message for a refusal, or a sentence of our own for what it did not explain. */
+export function refusalMessage(error: unknown): string {
+  const status = statusOf(error);
+  const body = errorBodyOf(error);
+  if (body) return body.error.message;
   if (status === 401) return 'Your session has ended. Sign in again, then retry.';
   if (status === 404 || status === 410)
     return 'The server no longer has this upload. Retry to start it again.';

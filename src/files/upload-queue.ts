@@ -10,6 +10,7 @@
  * they change (every tab sees them); bytes sent only about once a second (upload-progress.ts).
  */
 import { fileNameSchema } from '#contract/entities/file.ts';
+import type { PlanLimitRefusal } from '#contract/entities/plan.ts';
 import * as v from 'valibot';
 import { v7 as uuidv7 } from 'uuid';
 import type { AppDatabase } from '../db/app-database.ts';
@@ -21,7 +22,12 @@ import type { UploadEntry, UploadStatus } from '../db/upload-entry.ts';
  * a reload (neither is indexed): bytes sent, written about once a second, and when a failed
  * attempt is tried again.
  */
-export type StoredUpload = UploadEntry & { bytesSent?: number; retryAt?: number | null };
+export type StoredUpload = UploadEntry & {
+  bytesSent?: number;
+  retryAt?: number | null;
+  /** A failure over the plan's limit (storage full): which, so the screen can offer an upgrade. */
+  planLimit?: PlanLimitRefusal | null;
+};
 
 /** The part of the uploads table the files code uses, typed with those notes. */
 export interface StoredUploads {
@@ -111,7 +117,7 @@ async function setStatus(
   return db.transaction('rw', db.uploads, async () => {
     const entry = await db.uploads.get(id);
     if (!entry || isUploadDone(entry) || !from.includes(entry.status)) return false;
-    await uploadsTable(db).update(id, { status: to, error: null, retryAt: null });
+    await uploadsTable(db).update(id, { status: to, error: null, retryAt: null, planLimit: null });
     return true;
   });
 }

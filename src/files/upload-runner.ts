@@ -36,6 +36,7 @@ import { observeQuery } from '../db/live-query.ts';
 import {
   isRetryableStatus,
   refusalMessage,
+  refusalPlanLimit,
   statusOf,
   blobFileReader,
   type TusTransport,
@@ -317,7 +318,12 @@ export function startUploadRunner(options: UploadRunnerOptions): UploadRunner {
           waiting.delete(id);
           progress.clear(id);
           void uploads
-            .update(id, { status: 'failed', error: refusalMessage(error), retryAt: null })
+            .update(id, {
+              status: 'failed',
+              error: refusalMessage(error),
+              planLimit: refusalPlanLimit(error),
+              retryAt: null,
+            })
             .finally(() => finishRun(id));
         },
       });

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { AppDatabase } from '../../db/app-database.ts';
 import { keepBlobsInFakeIndexedDb } from '../../files/files-test-fakes.ts';
 import { stopFilesRuntime } from '../../files/files-runtime.ts';
-import { createTestDatabase } from '../projects/project-screen-test-utils.tsx';
+import { createTestDatabase, expectAccessible } from '../projects/project-screen-test-utils.tsx';
 import { FilesTab } from './files-tab.tsx';
 import { fakeFilesApi, fileRow, renderWithFiles, seedProject } from './files-test-utils.tsx';
 
@@ -88,6 +88,41 @@ describe('FilesTab', { timeout: 30_000 }, () => {
     ).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Retry movie.mov' }));
     await waitFor(async () => expect((await db.uploads.toArray())[0]?.fileId).not.toBeNull());
+  });
+
+  it('names the plan’s storage limit when an upload is refused for it, and links to upgrading', async () => {
+    const { user, server } = await setup();
+    const GIB = 1024 ** 3;
+    const serverWords = 'This file does not fit in the Free plan’s 1 GiB of storage.';
+    const limit = { limit: 'storageBytes', plan: 'free', upgradePath: '/settings?tab=billing' };
+    server.refuseNext('POST', 413, serverWords, { ...limit, max: GIB, used: GIB });
+    await user.upload(pickerInput(), new File(['x'], 'movie.mov', { type: 'video/quicktime' }));
+    expect(
+      await screen.findByText(/Failed: Your Free plan’s 1 GB of storage is full\./),
+    ).toBeTruthy();
+    expect(screen.queryByText(new RegExp(serverWords))).toBeNull();
+    const upgrade = screen.getByRole('link', { name: 'Upgrade plan' });
+    expect(upgrade.getAttribute('href')).toBe('/settings?tab=billing');
+    await expectAccessible();
+    // Reachable from the keyboard, before the upload's Retry.
+    upgrade.blur();
+    screen.getByRole('button', { name: 'Upload files' }).focus();
+    let steps = 0;
+    while (document.activeElement !== upgrade && steps++ < 30) await user.tab();
+    expect(document.activeElement).toBe(upgrade);
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Retry movie.mov' }));
+
+    // A file that does not fit in what is left says what is used.
+    await user.click(screen.getByRole('button', { name: 'Remove movie.mov' }));
+    server.refuseNext('POST', 413, serverWords, { ...limit, max: GIB, used: GIB / 2 });
+    await user.upload(pickerInput(), new File(['x'], 'film.mov', { type: 'video/quicktime' }));
+    expect(
+      await screen.findByText(
+        /Failed: This file doesn’t fit in your Free plan’s 1 GB of storage \(512 MB used\)\./,
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Upgrade plan' })).toBeTruthy();
   });
 
   it('cancels an upload: it leaves the list and the server upload is terminated', async () => {

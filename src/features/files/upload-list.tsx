@@ -1,15 +1,26 @@
 /**
  * Uploads of this project still on their way: each with its state in words ("Waiting for the
  * network", "Uploading 42 %", "Failed: <the server's reason>"), a named progress bar, and what
- * can be done to it (pause, resume, retry, cancel). A done upload shows until its file row
- * arrives, then the file takes its place in the list.
+ * can be done to it (pause, resume, retry, cancel). A refusal for the plan's storage names the
+ * limit and links to upgrading. A done upload shows until its file row arrives, then the file
+ * takes its place in the list.
  */
 import { CircleAlert, CircleCheck, Pause, Play, RotateCw, X } from 'lucide-react';
 import { ProgressBar } from 'react-aria-components';
+import { getPlan, type PlanLimitRefusal } from '#contract/entities/plan.ts';
 import type { StoredUpload } from '../../files/upload-queue.ts';
 import type { UploadProgress } from '../../files/upload-progress.ts';
 import { Button } from '../../ui/button.tsx';
+import { UpgradePlanLink } from '../billing/upgrade-plan-link.tsx';
 import { fileIconOf, formatBytes, uploadPhase, uploadPhaseText } from './file-format.ts';
+
+/** A refusal for the plan's storage, in words naming the limit ("1 GB" as the plans say it). */
+export function storageFullText({ plan, max, used }: PlanLimitRefusal): string {
+  const limit = `${getPlan(plan).name} plan’s ${formatBytes(max)} of storage`;
+  return used === undefined || used >= max
+    ? `Failed: Your ${limit} is full.`
+    : `Failed: This file doesn’t fit in your ${limit} (${formatBytes(used)} used).`;
+}
 
 export interface UploadListProps {
   uploads: readonly StoredUpload[];
@@ -43,7 +54,11 @@ export function UploadList({
       <ul className="flex flex-col gap-2">
         {uploads.map((entry) => {
           const phase = uploadPhase(entry, progressOf(entry.id), online, now);
-          const text = uploadPhaseText(phase);
+          const storageFull =
+            phase.kind === 'failed' && entry.planLimit?.limit === 'storageBytes'
+              ? entry.planLimit
+              : null;
+          const text = storageFull ? storageFullText(storageFull) : uploadPhaseText(phase);
           const Icon = fileIconOf(entry.type, entry.name);
           const percent = 'percent' in phase ? phase.percent : phase.kind === 'done' ? 100 : 0;
           return (
@@ -71,6 +86,12 @@ export function UploadList({
                     <span className="min-w-0 break-words">
                       {text}
                       {phase.kind === 'failed' ? '' : ` · ${formatBytes(entry.size)}`}
+                      {storageFull ? (
+                        <>
+                          {' '}
+                          <UpgradePlanLink />
+                        </>
+                      ) : null}
                     </span>
                   </p>
                 </div>

@@ -2,7 +2,8 @@
  * /invite/<token>: what an invitation is (workspace, role, who sent it, until when) and, for a
  * signed-in user, Accept. A signed-out visitor signs up or signs in first; the way back here is
  * the auth pages' `returnTo`, which carries the token through sign-up's confirmation mail too.
- * An invitation that can no longer be used says why in the server's words.
+ * An invitation that can no longer be used says why in the server's words; a workspace at its
+ * plan's member limit says so, and that its owner can make room.
  */
 import { MailCheck, TriangleAlert, UserPlus } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -12,6 +13,7 @@ import {
   previewWorkspaceInvite,
   type InvitePreview,
 } from '#contract/endpoints/workspace-invite.ts';
+import { getPlan, planLimitRefusalOf } from '#contract/entities/plan.ts';
 import { Button } from '../../ui/button.tsx';
 import { LinkButton } from '../../ui/link-button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -34,6 +36,18 @@ type Load =
   | { state: 'failed'; message: string; offline: boolean };
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'short' });
+
+/**
+ * A refusal for the inviting workspace's member limit, in words for the invitee: only the
+ * workspace's owner or an admin can upgrade it. Null for any other failure.
+ */
+function memberLimitText(error: unknown, workspaceName: string | null): string | null {
+  const { body } = (error ?? {}) as { body?: { error?: { details?: unknown } } | null };
+  const refusal = planLimitRefusalOf(body?.error?.details);
+  if (refusal?.limit !== 'members') return null;
+  const allowance = `${refusal.max} ${refusal.max === 1 ? 'member' : 'members'}`;
+  return `${workspaceName ?? 'This workspace'} is full: its ${getPlan(refusal.plan).name} plan allows ${allowance}. Ask the workspace owner to upgrade the plan, then accept again.`;
+}
 
 export function InviteScreen({ token, callEndpoint, viewer, onJoined }: InviteScreenProps) {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
@@ -75,7 +89,8 @@ export function InviteScreen({ token, callEndpoint, viewer, onJoined }: InviteSc
       setAcceptError(
         (error as { status?: unknown }).status === 0
           ? 'Accepting needs the network. Connect and try again.'
-          : apiErrorMessage(error),
+          : (memberLimitText(error, load.state === 'ready' ? load.invite.workspaceName : null) ??
+              apiErrorMessage(error)),
       );
       setAccepting(false);
     }

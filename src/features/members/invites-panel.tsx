@@ -17,12 +17,14 @@ import {
   type InviteStatus,
   type WorkspaceInvite,
 } from '#contract/endpoints/workspace-invite.ts';
+import type { Plan } from '#contract/entities/plan.ts';
 import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { FormTextField } from '../../ui/form-text-field.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { FormAlert } from '../auth/form-alert.tsx';
+import { membersText, UpgradePlanLink } from '../billing/upgrade-plan-link.tsx';
 import { apiErrorMessage } from '../settings/api-error-message.ts';
 import { SettingsSection } from '../settings/settings-section.tsx';
 
@@ -32,6 +34,8 @@ export interface InvitesPanelProps {
   online: boolean;
   /** Puts text on the clipboard; the browser's by default. */
   copyText?: (text: string) => Promise<void>;
+  /** The workspace's plan when its member limit is reached: an invitation waits for an upgrade. */
+  planFull?: Plan | null;
 }
 
 type Kind = 'link' | 'email';
@@ -65,6 +69,7 @@ export function InvitesPanel({
   callEndpoint,
   online,
   copyText = browserCopy,
+  planFull = null,
 }: InvitesPanelProps) {
   const [kind, setKind] = useState<Kind>('link');
   const [email, setEmail] = useState('');
@@ -165,6 +170,12 @@ export function InvitesPanel({
           className="flex flex-col gap-4"
           noValidate
         >
+          {planFull ? (
+            <FormAlert tone="info" action={<UpgradePlanLink />}>
+              Your {planFull.name} plan allows {membersText(planFull.limits.members)}; upgrade to
+              invite more. An invitation made now can be accepted once there is room.
+            </FormAlert>
+          ) : null}
           <div className="grid gap-4 sm:grid-cols-2">
             <SelectField
               label="Invite by"

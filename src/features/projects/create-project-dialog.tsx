@@ -13,19 +13,15 @@ import {
   type ProjectStatus,
 } from '#contract/entities/project.ts';
 import { addDefaultColumns } from '../../data/project-work.ts';
-import {
-  activeProjectLimitMessage,
-  isActiveProject,
-  UPGRADE_PATH,
-} from '#contract/entities/plan.ts';
+import { activeProjectLimitMessage, isActiveProject } from '#contract/entities/plan.ts';
 import { useCallEndpoint } from '../activity/activity-timeline.tsx';
+import { UpgradePlanLink } from '../billing/upgrade-plan-link.tsx';
 import { checkPlanLimit } from '../billing/workspace-plan.ts';
 import type { LocalClient, LocalProject } from '../../db/app-database.ts';
 import type { LocalWriteContext } from '../../db/local-write.ts';
 import { Button } from '../../ui/button.tsx';
 import { ColorChoiceField } from '../../ui/color-choice-field.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
-import { TextLink } from '../../ui/text-link.tsx';
 import { FormAlert } from '../auth/form-alert.tsx';
 import { FormTextField } from '../../ui/form-text-field.tsx';
 import { createClient } from '../../data/client-mutations.ts';
@@ -207,9 +203,7 @@ function CreateProjectForm({
           <FormAlert
             action={
               isPlanFull ? (
-                <TextLink href={UPGRADE_PATH} onPress={onClose}>
-                  See plans and upgrade
-                </TextLink>
+                <UpgradePlanLink onPress={onClose}>See plans and upgrade</UpgradePlanLink>
               ) : undefined
             }
           >

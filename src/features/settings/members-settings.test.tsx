@@ -4,6 +4,7 @@ import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CallEndpoint } from '#contract/define-endpoint.ts';
 import type { WorkspaceInvite } from '#contract/endpoints/workspace-invite.ts';
+import type { PlanId } from '#contract/entities/plan.ts';
 import type { WorkspaceMember, WorkspaceRole } from '#contract/entities/workspace.ts';
 import { MembersSettings, OFFLINE_MEMBERS_TEXT } from './members-settings.tsx';
 
@@ -14,6 +15,7 @@ const CAT = '0192f3a0-0000-7000-8000-0000000000c1';
 
 afterEach(() => {
   cleanup();
+  localStorage.clear();
   Object.defineProperty(navigator, 'onLine', { value: true, configurable: true });
 });
 
@@ -46,6 +48,8 @@ const invite = (over: Partial<WorkspaceInvite> = {}): WorkspaceInvite => ({
 interface Fake {
   members: WorkspaceMember[];
   invites: WorkspaceInvite[];
+  /** The workspace's plan as the server says it (Free by default). */
+  plan?: PlanId;
   fail?: Partial<Record<string, { status: number; message: string }>>;
 }
 
@@ -59,6 +63,8 @@ function fakeServer(state: Fake) {
           return Promise.resolve({ members: state.members });
         case 'get-workspace-invites':
           return Promise.resolve({ invites: state.invites });
+        case 'get-subscription':
+          return Promise.resolve({ workspaceId: WORKSPACE, plan: state.plan ?? 'free' });
         case 'create-workspace-invite': {
           const made = invite({
             id: '0192f3a0-0000-7000-8000-0000000000f2',
@@ -284,6 +290,35 @@ describe('MembersSettings', () => {
     );
     await waitFor(() => expect(within(list).getByText('Revoked')).toBeTruthy());
     await expectAccessible();
+  });
+
+  it('shows the seats used and, at the plan’s member limit, warns before inviting with a way to upgrade', async () => {
+    const server = fakeServer({ members: [person(ADA, 'Ada', 'owner')], invites: [] });
+    renderMembers(server);
+    expect(await screen.findByText('1 of 1 seats used on the Free plan.')).toBeTruthy();
+    const form = screen.getByRole('form', { name: 'New invitation' });
+    const warning = await within(form).findByText(
+      /Your Free plan allows 1 member; upgrade to invite more\./,
+    );
+    const upgrade = within(form).getByRole('link', { name: 'Upgrade plan' });
+    expect(upgrade.getAttribute('href')).toBe('/settings?tab=billing');
+    expect(warning.closest('[role="status"]')?.contains(upgrade)).toBe(true);
+    await screen.findByText('No invitations yet.');
+    await expectAccessible();
+    // The warning comes before the fields, and its link is reached from the keyboard.
+    upgrade.focus();
+    expect(document.activeElement).toBe(upgrade);
+    await userEvent.tab();
+    expect(document.activeElement).toBe(within(form).getByRole('button', { name: /Invite by/ }));
+  });
+
+  it('does not warn while the plan has room', async () => {
+    const server = fakeServer({ members: [person(ADA, 'Ada', 'owner')], invites: [], plan: 'pro' });
+    renderMembers(server);
+    // The device knew Free (full at one member): it asked the server, which says Pro.
+    expect(await screen.findByText('1 of 2 seats used on the Pro plan.')).toBeTruthy();
+    expect(screen.queryByText(/upgrade to invite more/)).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Upgrade plan' })).toBeNull();
   });
 
   it('says the tab needs the network when offline, and offers nothing', async () => {

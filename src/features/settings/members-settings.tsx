@@ -3,7 +3,9 @@
  * ones in (src/features/members/invites-panel.tsx). What each role may do is the server's
  * (ARCHITECTURE.md, "Roles"); this screen only offers what the caller's role allows, and shows
  * the server's words when it refuses anyway. Membership is server state: everything here needs
- * the network, and offline the tab says so instead of offering what cannot work.
+ * the network, and offline the tab says so instead of offering what cannot work. The seats used
+ * are shown against the plan's member limit; at the limit, inviting warns and links to upgrading
+ * (the server refuses the acceptance, server/endpoints/plan-limits.ts).
  */
 import { Crown, LogOut, RotateCw, UserMinus, Users } from 'lucide-react';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
@@ -15,6 +17,7 @@ import {
   transferOwnership,
 } from '#contract/endpoints/workspace-invite.ts';
 import { getWorkspaceMembers } from '#contract/endpoints/workspace.ts';
+import { getPlan, type Plan } from '#contract/entities/plan.ts';
 import type { WorkspaceMember, WorkspaceRole } from '#contract/entities/workspace.ts';
 import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
@@ -22,6 +25,7 @@ import { SelectField } from '../../ui/select-field.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useCallEndpoint } from '../activity/activity-timeline.tsx';
 import { FormAlert } from '../auth/form-alert.tsx';
+import { checkPlanLimit, onSubscriptionSaved } from '../billing/workspace-plan.ts';
 import { InvitesPanel } from '../members/invites-panel.tsx';
 import { useOptionalSync } from '../workspace/sync-context.tsx';
 import { useWorkspaceState } from '../workspace/use-workspace.ts';
@@ -120,6 +124,7 @@ function Members({
   const [actionError, setActionError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [left, setLeft] = useState(false);
+  const [plan, setPlan] = useState<Plan | null>(null);
 
   const load = useCallback(async () => {
     if (!callEndpoint) return;
@@ -135,6 +140,30 @@ function Members({
     if (online) void load();
   }, [online, load]);
 
+  // Seats against the plan: the known plan, asked again of the server when it looks full.
+  const memberCount = loaded.status === 'ready' ? loaded.members.length : null;
+  useEffect(() => {
+    if (memberCount === null) return;
+    let live = true;
+    void checkPlanLimit(
+      callEndpoint,
+      workspaceId,
+      ({ limits }) => memberCount < limits.members,
+    ).then((result) => {
+      if (live) setPlan(result.plan);
+    });
+    return () => {
+      live = false;
+    };
+  }, [callEndpoint, workspaceId, memberCount]);
+  useEffect(
+    () =>
+      onSubscriptionSaved((data) => {
+        if (data.workspaceId === workspaceId) setPlan(getPlan(data.plan));
+      }),
+    [workspaceId],
+  );
+
   if (left) {
     return (
       <SettingsSection title="Members" icon={<Users aria-hidden="true" size={20} />}>
@@ -149,6 +178,7 @@ function Members({
   const members = loaded.status === 'ready' ? loaded.members : [];
   const myRole = members.find((member) => member.id === userId)?.role ?? null;
   const canManage = myRole === 'owner' || myRole === 'admin';
+  const planFull = plan && memberCount !== null && memberCount >= plan.limits.members ? plan : null;
 
   const run = async (
     action: () => Promise<{ members: WorkspaceMember[] } | void>,
@@ -251,6 +281,11 @@ function Members({
               ))}
             </ul>
           ) : null}
+          {plan && memberCount !== null && members.length > 0 ? (
+            <p className="text-sm text-fg-muted">
+              {memberCount} of {plan.limits.members} seats used on the {plan.name} plan.
+            </p>
+          ) : null}
           {myRole ? (
             <div className="flex flex-col gap-2 border-t border-border pt-4 sm:flex-row sm:items-center sm:justify-between">
               <p className="text-sm text-fg-muted">
@@ -270,7 +305,12 @@ function Members({
         </div>
       </SettingsSection>
       {canManage ? (
-        <InvitesPanel workspaceId={workspaceId} callEndpoint={callEndpoint} online={online} />
+        <InvitesPanel
+          workspaceId={workspaceId}
+          callEndpoint={callEndpoint}
+          online={online}
+          planFull={planFull}
+        />
       ) : null}
       <ConfirmDialog
         isOpen={pending !== null}

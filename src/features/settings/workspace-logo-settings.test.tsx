@@ -1,9 +1,11 @@
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CallEndpoint } from '#contract/define-endpoint.ts';
+import type { WorkspaceSubscription } from '#contract/endpoints/subscription.ts';
 import type { WorkspaceRole } from '#contract/entities/workspace.ts';
+import { saveSubscription } from '../billing/workspace-plan.ts';
 import { LOGO_OFFLINE_TEXT, WorkspaceLogoSettings } from './workspace-logo-settings.tsx';
 
 const WORKSPACE = '0192f3a0-0000-7000-8000-00000000000a';
@@ -20,6 +22,7 @@ const pngFile = (name = 'logo.png') =>
 
 afterEach(() => {
   cleanup();
+  localStorage.clear();
   Object.defineProperty(navigator, 'onLine', { value: true, configurable: true });
 });
 
@@ -223,6 +226,20 @@ describe('WorkspaceLogoSettings', () => {
     expect(screen.getByText('Owners and admins change the logo.')).toBeTruthy();
     expect(screen.queryByRole('button')).toBeNull();
     expect(fileInput()).toBeNull();
+  });
+
+  it('says a plan without portal branding shows Satchel’s in the portal, with a way to upgrade', async () => {
+    renderLogo({ logoUrl: PNG_URL });
+    await screen.findByRole('img', { name: 'Current logo' });
+    expect(screen.getByText(/Your Free plan does not include portal branding/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Upgrade plan' }).getAttribute('href')).toBe(
+      '/settings?tab=billing',
+    );
+    await expectNoAxeViolations();
+    // On a plan with the workspace's own branding, nothing to say.
+    act(() => saveSubscription({ workspaceId: WORKSPACE, plan: 'pro' } as WorkspaceSubscription));
+    expect(screen.queryByText(/does not include portal branding/)).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Upgrade plan' })).toBeNull();
   });
 
   it('says the logo is changed online when offline', async () => {

@@ -4,7 +4,8 @@
  * here is read on the device, checked against the contract's rule (`logoUrlProblem`: at most
  * 256 KiB, really a PNG or JPEG) and kept inline in the workspace's settings as a `data:` URL, the
  * only form the server embeds in a PDF: it never fetches an address it is given. Owners and admins
- * change it, online; others see it.
+ * change it, online; others see it. On a plan without portal branding it says so, with the way
+ * to upgrade.
  */
 import { ImageUp, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
@@ -21,6 +22,7 @@ import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useCallEndpoint, useOnline } from '../activity/activity-timeline.tsx';
 import { FormAlert } from '../auth/form-alert.tsx';
+import { UpgradePlanLink, useKnownPlan } from '../billing/upgrade-plan-link.tsx';
 import { readSubmitFailure } from '../marketing/form-errors.ts';
 import { useOptionalSync } from '../workspace/sync-context.tsx';
 import { useWorkspaceChoices } from '../workspace/use-workspace.ts';
@@ -119,6 +121,7 @@ function Logo({
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [dragging, setDragging] = useState(false);
+  const plan = useKnownPlan(workspaceId);
   const chooseRef = useRef<HTMLButtonElement>(null);
   /** Set when the button that had focus goes away: focus moves to Choose once it is enabled. */
   const refocus = useRef(false);
@@ -276,6 +279,13 @@ function Logo({
             <p className="text-sm text-fg-muted">Owners and admins change the logo.</p>
           )}
         </div>
+
+        {canManage && plan.limits.portalBranding === 'satchel' ? (
+          <p className="text-sm text-fg-muted">
+            Your {plan.name} plan does not include portal branding: clients see Satchel’s logo in
+            the portal, and yours on invoices. <UpgradePlanLink />
+          </p>
+        ) : null}
 
         {saved && !saved.startsWith('data:') && !chosen ? (
           <p className="text-sm text-fg-muted">
