@@ -5,8 +5,7 @@
  * one. Where each limit is enforced:
  * - activeProjects: creating or reopening a project (requireActiveProjectRoom, project.ts);
  * - storageBytes: accepting an upload (requireStorageRoom, server/files/file-records.ts);
- * - members: adding a member (requireMemberRoom; only registration adds one today, the owner of a
- *   new workspace, and invitations come with issue 17);
+ * - members: accepting an invitation (requireMemberRoom, in the acceptance's transaction);
  * - portalBranding: the portal's workspace settings (client-portal.ts) show the workspace's brand
  *   only on a plan that includes it.
  */
