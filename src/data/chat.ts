@@ -17,7 +17,7 @@ import {
   chatReadEntity,
   chatReadId,
 } from '#contract/entities/chat.ts';
-import type { AppDatabase, LocalRow } from '../db/app-database.ts';
+import { workspaceKeyRange, type AppDatabase, type LocalRow } from '../db/app-database.ts';
 import { useLiveQuery } from '../db/live-query.ts';
 import type { LocalWriteContext } from '../db/local-write.ts';
 import { entityWrites } from './entity-writes.ts';
@@ -99,7 +99,10 @@ export async function readMarkerOf(
   projectId: string,
   userId: string,
 ): Promise<number> {
-  const marker = await db.chatReads.get(chatReadId(projectId, userId));
+  return markerSeq(await db.chatReads.get(chatReadId(projectId, userId)));
+}
+
+function markerSeq(marker: LocalRow<'chat-read'> | undefined): number {
   return marker && !marker._deleted ? marker.lastReadSeq : 0;
 }
 
@@ -111,6 +114,50 @@ export function useReadMarker(
   return useLiveQuery(() => readMarkerOf(db, projectId, userId), [db, projectId, userId]);
 }
 
+/** Whether a message in the range above a marker counts as unread for the member. */
+function countsAsUnread(message: LocalChatMessage, userId: string): boolean {
+  return !message._deleted && !message.deleted && message.createdBy !== userId;
+}
+
+/**
+ * Ranges per query below: Dexie merges one query's ranges pairwise (quadratic in their number), so
+ * thousands of projects go in slices of this many.
+ */
+const RANGES_PER_QUERY = 128;
+
+/**
+ * Messages from others above each project's marker (`[projectId, lastReadSeq]`), by project; a
+ * project with none is absent. One cursor per slice of projects walks the `[projectId+seq]` index,
+ * jumping from one project's unread range to the next, so the cost is the unread messages plus one
+ * jump per project, not a query per project.
+ */
+async function countUnreadAbove(
+  db: AppDatabase,
+  userId: string,
+  markers: readonly (readonly [projectId: string, lastReadSeq: number])[],
+): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  const ranges = markers.map(([projectId, seq]): [[string, number], [string, number]] => [
+    [projectId, seq + 1],
+    [projectId, MAX_SEQ],
+  ]);
+  const slices = [];
+  for (let start = 0; start < ranges.length; start += RANGES_PER_QUERY)
+    slices.push(ranges.slice(start, start + RANGES_PER_QUERY));
+  await Promise.all(
+    slices.map((slice) =>
+      db.chatMessages
+        .where('[projectId+seq]')
+        .inAnyRange(slice, { includeUppers: true })
+        .each((message) => {
+          if (countsAsUnread(message, userId))
+            counts.set(message.projectId, (counts.get(message.projectId) ?? 0) + 1);
+        }),
+    ),
+  );
+  return counts;
+}
+
 /** Messages from others above the member's read marker. */
 export async function countUnread(
   db: AppDatabase,
@@ -118,11 +165,8 @@ export async function countUnread(
   userId: string,
 ): Promise<number> {
   const marker = await readMarkerOf(db, projectId, userId);
-  return db.chatMessages
-    .where('[projectId+seq]')
-    .between([projectId, marker + 1], [projectId, MAX_SEQ])
-    .filter((message) => !message._deleted && !message.deleted && message.createdBy !== userId)
-    .count();
+  const counts = await countUnreadAbove(db, userId, [[projectId, marker]]);
+  return counts.get(projectId) ?? 0;
 }
 
 export function useUnreadCount(
@@ -131,6 +175,43 @@ export function useUnreadCount(
   userId: string,
 ): number | undefined {
   return useLiveQuery(() => countUnread(db, projectId, userId), [db, projectId, userId]);
+}
+
+/**
+ * Unread messages of every project of the workspace, by project id (absent: none), for the lists
+ * where a member picks a project. Reads only the projects that have messages on the device (one
+ * step per project on a unique-key cursor), the member's markers of those in one bulk read, then
+ * counts above each marker as `countUnread` does.
+ */
+export async function countUnreadByProject(
+  db: AppDatabase,
+  workspaceId: string,
+  userId: string,
+): Promise<Map<string, number>> {
+  const keys = await db.chatMessages
+    .where('[workspaceId+projectId]')
+    .between(...workspaceKeyRange(workspaceId))
+    .uniqueKeys();
+  const projectIds = keys.map((key) => (key as unknown as [string, string])[1]);
+  const markers = await db.chatReads.bulkGet(
+    projectIds.map((projectId) => chatReadId(projectId, userId)),
+  );
+  return countUnreadAbove(
+    db,
+    userId,
+    projectIds.map((projectId, index) => [projectId, markerSeq(markers[index])]),
+  );
+}
+
+export function useUnreadCounts(
+  db: AppDatabase,
+  workspaceId: string,
+  userId: string,
+): ReadonlyMap<string, number> | undefined {
+  return useLiveQuery(
+    () => countUnreadByProject(db, workspaceId, userId),
+    [db, workspaceId, userId],
+  );
 }
 
 /** Moves the member's marker up to `seq` (never back); resolves whether anything was queued. */

@@ -23,6 +23,8 @@ export interface ProjectBoardProps {
   today: string;
   onMove: (project: LocalProject, status: ProjectStatus) => void;
   onCreateIn: (status: ProjectStatus) => void;
+  /** Unread chat messages by project id (absent: none, or not counted yet). */
+  unread?: ReadonlyMap<string, number> | undefined;
 }
 
 const DRAG_TYPE = 'application/x-satchel-project';
@@ -34,6 +36,7 @@ export function ProjectBoard({
   today,
   onMove,
   onCreateIn,
+  unread,
 }: ProjectBoardProps) {
   const [dropTarget, setDropTarget] = useState<ProjectStatus | null>(null);
   const byId = new Map(projects.map((project) => [project.id, project]));
@@ -119,6 +122,7 @@ export function ProjectBoard({
                       today={today}
                       onMove={onMove}
                       layout="card"
+                      unread={unread?.get(project.id)}
                     />
                   </li>
                 ))}

@@ -12,9 +12,11 @@ export interface ProjectListProps {
   clientNames: ReadonlyMap<string, string>;
   today: string;
   onMove: (project: LocalProject, status: ProjectStatus) => void;
+  /** Unread chat messages by project id (absent: none, or not counted yet). */
+  unread?: ReadonlyMap<string, number> | undefined;
 }
 
-export function ProjectList({ projects, clientNames, today, onMove }: ProjectListProps) {
+export function ProjectList({ projects, clientNames, today, onMove, unread }: ProjectListProps) {
   const [shown, setShown] = useState(LIST_PAGE_SIZE);
   return (
     <div>
@@ -27,6 +29,7 @@ export function ProjectList({ projects, clientNames, today, onMove }: ProjectLis
               today={today}
               onMove={onMove}
               layout="row"
+              unread={unread?.get(project.id)}
             />
           </li>
         ))}

@@ -1,15 +1,17 @@
 /**
- * What a project row and a board card both show: colour, name (the link into the project),
- * client, due date and budget, and the status menu. The whole card is the link's hit area; the
- * menu sits above it.
+ * What a project row and a board card both show: colour, name (the link into the project), unread
+ * chat messages (a badge that also describes the link), client, due date and budget, and the
+ * status menu. The whole card is the link's hit area; the menu sits above it.
  */
 import { Archive, Calendar } from 'lucide-react';
+import { useId } from 'react';
 import { Link } from 'react-aria-components';
 import type { ProjectStatus } from '#contract/entities/project.ts';
 import type { LocalProject } from '../../db/app-database.ts';
 import { formatDay, formatMoney, isOverdue } from './project-format.ts';
 import { ProjectStatusBadge } from './project-status-badge.tsx';
 import { ProjectStatusMenu } from './project-status-menu.tsx';
+import { UnreadChatBadge } from './unread-chat-badge.tsx';
 
 export interface ProjectSummaryProps {
   project: LocalProject;
@@ -18,6 +20,8 @@ export interface ProjectSummaryProps {
   onMove: (project: LocalProject, status: ProjectStatus) => void;
   /** `row` in the list (status badge shown), `card` on the board (the column says the status). */
   layout: 'row' | 'card';
+  /** Chat messages from others the member has not read (0 or absent: no badge). */
+  unread?: number | undefined;
 }
 
 export function projectHref(project: { id: string; clientId: string }): string {
@@ -30,7 +34,9 @@ export function ProjectSummary({
   today,
   onMove,
   layout,
+  unread = 0,
 }: ProjectSummaryProps) {
+  const unreadId = useId();
   const due = formatDay(project.dueDate);
   const budget = formatMoney(project.budget, project.currency);
   const overdue = isOverdue(project, today);
@@ -51,10 +57,12 @@ export function ProjectSummary({
         <div className="flex items-center gap-2">
           <Link
             href={projectHref(project)}
+            {...(unread > 0 ? { 'aria-describedby': unreadId } : {})}
             className="truncate font-semibold text-fg outline-none after:absolute after:inset-0 after:rounded-xl hover:underline"
           >
             {project.name}
           </Link>
+          <UnreadChatBadge count={unread} id={unreadId} />
           {project.archived ? (
             <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-surface-muted px-2 py-0.5 text-xs text-fg-muted">
               <Archive aria-hidden="true" size={12} />

@@ -4,7 +4,14 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AppDatabase } from '../../db/app-database.ts';
 import { createClient } from '../../data/client-mutations.ts';
-import { createTestDatabase, renderWithSync, USER_ID, WS } from './project-screen-test-utils.tsx';
+import { chatReadId } from '#contract/entities/chat.ts';
+import {
+  createTestDatabase,
+  expectAccessible,
+  renderWithSync,
+  USER_ID,
+  WS,
+} from './project-screen-test-utils.tsx';
 import { archiveProject, createProject } from '../../data/project-mutations.ts';
 import { ProjectsScreen } from './projects-screen.tsx';
 import type { ProjectsSearch } from './projects-search.ts';
@@ -185,4 +192,125 @@ describe('ProjectsScreen', { timeout: 30_000 }, () => {
     await waitFor(() => expect(projectLinks()).toEqual(['Brand book', 'Mobile app', 'Website']));
     expect(searches.at(-1)).toEqual({ archived: true });
   });
+
+  it('shows each project’s unread chat messages: others’ above my marker, live', async () => {
+    const db = await createTestDatabase();
+    await seed(db);
+    const id = async (name: string) =>
+      (await db.projects.filter((project) => project.name === name).first())?.id ?? '';
+    const website = await id('Website');
+    const brandBook = await id('Brand book');
+    const mobileApp = await id('Mobile app');
+    await db.chatMessages.bulkPut([
+      chatMessage(website, 5),
+      chatMessage(website, 11),
+      chatMessage(website, 12),
+      chatMessage(website, 13, { createdBy: USER_ID }),
+      chatMessage(website, 14, { deleted: true }),
+      chatMessage(brandBook, 3),
+      chatMessage(brandBook, 4),
+      chatMessage(brandBook, 6),
+      chatMessage(brandBook, 7, { createdBy: USER_ID }),
+      chatMessage(mobileApp, 8, { createdBy: USER_ID }),
+    ]);
+    // Read up to 10 in Website; Brand book has only Bob's marker, not mine.
+    await db.chatReads.bulkPut([chatRead(website, USER_ID, 10), chatRead(brandBook, BOB, 100)]);
+
+    renderProjects(db, { view: 'list' });
+    const row = (name: string) =>
+      within(screen.getByRole('list', { name: 'Projects' }))
+        .getByRole('link', { name })
+        .closest('li') as HTMLElement;
+    // The list may swap its first page for the full one: look the row up again on each try.
+    const badge = await waitFor(() =>
+      within(row('Website')).getByRole('img', { name: '2 unread messages' }),
+    );
+    expect(badge.textContent).toBe('2');
+    expect(screen.getByRole('link', { name: 'Website' }).getAttribute('aria-describedby')).toBe(
+      badge.id,
+    );
+    expect(
+      within(row('Brand book')).getByRole('img', { name: '3 unread messages' }).textContent,
+    ).toBe('3');
+    expect(within(row('Mobile app')).queryByRole('img', { name: /unread/ })).toBeNull();
+    expect(screen.getAllByRole('img', { name: /unread/ })).toHaveLength(2);
+    await expectAccessible();
+
+    // Bob writes in Mobile app; I read Website: both rows follow.
+    await db.chatMessages.put(chatMessage(mobileApp, 20));
+    await db.chatReads.put(chatRead(website, USER_ID, 14));
+    await waitFor(() =>
+      expect(within(row('Mobile app')).getByRole('img', { name: '1 unread message' })).toBeTruthy(),
+    );
+    await waitFor(() =>
+      expect(within(row('Website')).queryByRole('img', { name: /unread/ })).toBeNull(),
+    );
+  });
+
+  it('shows the unread badge on board cards too', async () => {
+    const db = await createTestDatabase();
+    await seed(db);
+    const website = (await db.projects.filter((project) => project.name === 'Website').first())!;
+    await db.chatMessages.put(chatMessage(website.id, 5));
+    renderProjects(db, { view: 'board' });
+    const board = await screen.findByRole('group', { name: 'Project board' });
+    expect(await within(board).findByRole('img', { name: '1 unread message' })).toBeTruthy();
+    await expectAccessible();
+  });
 });
+
+const BOB = '0190a000-0000-7000-8000-0000000000b0';
+const at = '2026-01-02T00:00:00.000Z';
+let messageNumber = 0;
+
+/** A chat message as the server sent it, from Bob unless said otherwise. */
+function chatMessage(
+  projectId: string,
+  seq: number,
+  extra: { createdBy?: string; deleted?: boolean } = {},
+) {
+  const createdBy = extra.createdBy ?? BOB;
+  messageNumber += 1;
+  return {
+    id: `0190a000-0000-7000-8000-${String(messageNumber).padStart(12, '0')}`,
+    workspaceId: WS,
+    projectId,
+    text: extra.deleted ? '' : `Message ${seq}`,
+    mentions: [],
+    replyToId: null,
+    attachmentFileIds: [],
+    deleted: extra.deleted ?? false,
+    seq,
+    editedAt: null,
+    authorKind: 'member' as const,
+    authorName: '',
+    createdAt: at,
+    createdBy,
+    updatedAt: at,
+    updatedBy: createdBy,
+    version: seq,
+    _v: seq,
+    _pending: 0,
+    _deleted: false,
+    _base: {},
+  };
+}
+
+/** A member's read marker of a project's chat. */
+function chatRead(projectId: string, userId: string, lastReadSeq: number) {
+  return {
+    id: chatReadId(projectId, userId),
+    workspaceId: WS,
+    projectId,
+    lastReadSeq,
+    createdAt: at,
+    createdBy: userId,
+    updatedAt: at,
+    updatedBy: userId,
+    version: 1,
+    _v: 1,
+    _pending: 0,
+    _deleted: false,
+    _base: {},
+  };
+}

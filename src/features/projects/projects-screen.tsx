@@ -15,6 +15,7 @@ import { useKeyShortcut } from '../../ui/use-key-shortcut.ts';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { useToast } from '../../ui/use-toast.ts';
 import { useClients } from '../../data/client-queries.ts';
+import { useUnreadCounts } from '../../data/chat.ts';
 import { useSync, useWriteContext } from '../workspace/sync-context.tsx';
 import { useWorkspace, WorkspaceGate } from '../workspace/workspace-gate.tsx';
 import { CreateProjectDialog } from './create-project-dialog.tsx';
@@ -56,7 +57,7 @@ function cleanSearch(search: ProjectsSearch): ProjectsSearch {
 }
 
 function ProjectsContent({ search, onSearchChange }: ProjectsScreenProps) {
-  const { handle } = useSync();
+  const { handle, userId } = useSync();
   const db = handle.db;
   const ctx = useWriteContext();
   const workspace = useWorkspace();
@@ -73,6 +74,7 @@ function ProjectsContent({ search, onSearchChange }: ProjectsScreenProps) {
     onSearchChange(cleanSearch({ ...search, ...patch }));
 
   const clients = useClients(db, workspace.id, { includeArchived: true });
+  const unread = useUnreadCounts(db, workspace.id, userId);
   // Cold open of a long list: the first page comes off the index and paints at once; reading
   // every row (and cloning it onto the main thread) waits until that page is on screen.
   const unfilteredList =
@@ -161,6 +163,7 @@ function ProjectsContent({ search, onSearchChange }: ProjectsScreenProps) {
         clientNames={clientNames}
         today={today}
         onMove={(project, status) => void move(project, status)}
+        unread={unread}
       />
     );
   } else if (projects === undefined || clients === undefined) {
@@ -197,6 +200,7 @@ function ProjectsContent({ search, onSearchChange }: ProjectsScreenProps) {
         today={today}
         onMove={(project, status) => void move(project, status)}
         onCreateIn={(status) => setCreating({ status })}
+        unread={unread}
       />
     );
   } else {
@@ -206,6 +210,7 @@ function ProjectsContent({ search, onSearchChange }: ProjectsScreenProps) {
         clientNames={clientNames}
         today={today}
         onMove={(project, status) => void move(project, status)}
+        unread={unread}
       />
     );
   }

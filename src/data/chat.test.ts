@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { chatReadId } from '#contract/entities/chat.ts';
+import { createAppDatabase, type AppDatabase } from '../db/app-database.ts';
+import { countUnread, countUnreadByProject } from './chat.ts';
+
+const WS = '0190a000-0000-7000-8000-000000000001';
+const OTHER_WS = '0190a000-0000-7000-8000-000000000002';
+const ME = 'u1';
+const BOB = 'u2';
+const at = '2026-01-01T00:00:00.000Z';
+
+let nextId = 0;
+function message(
+  projectId: string,
+  seq: number,
+  extra: { createdBy?: string; deleted?: boolean; _deleted?: boolean; workspaceId?: string } = {},
+) {
+  const createdBy = extra.createdBy ?? BOB;
+  nextId += 1;
+  return {
+    id: `0190a000-0000-7000-8000-${String(nextId).padStart(12, '0')}`,
+    workspaceId: extra.workspaceId ?? WS,
+    projectId,
+    text: `Message ${seq}`,
+    mentions: [],
+    replyToId: null,
+    attachmentFileIds: [],
+    deleted: extra.deleted ?? false,
+    seq,
+    editedAt: null,
+    authorKind: 'member' as const,
+    authorName: '',
+    createdAt: at,
+    createdBy,
+    updatedAt: at,
+    updatedBy: createdBy,
+    version: seq,
+    _v: seq,
+    _pending: 0,
+    _deleted: extra._deleted ?? false,
+    _base: {},
+  };
+}
+
+function marker(projectId: string, userId: string, lastReadSeq: number) {
+  return {
+    id: chatReadId(projectId, userId),
+    workspaceId: WS,
+    projectId,
+    lastReadSeq,
+    createdAt: at,
+    createdBy: userId,
+    updatedAt: at,
+    updatedBy: userId,
+    version: 1,
+    _v: 1,
+    _pending: 0,
+    _deleted: false,
+    _base: {},
+  };
+}
+
+function database(): AppDatabase {
+  return createAppDatabase(ME, { name: `test-${crypto.randomUUID()}` });
+}
+
+describe('countUnreadByProject', () => {
+  it('counts others’ live messages above the member’s own marker, per project', async () => {
+    const db = database();
+    await db.chatMessages.bulkPut([
+      // Read up to 10: 5 is read; 11 and 12 count; own, deleted and locally deleted ones never do.
+      message('read', 5),
+      message('read', 11),
+      message('read', 12),
+      message('read', 13, { createdBy: ME }),
+      message('read', 14, { deleted: true }),
+      message('read', 15, { _deleted: true }),
+      // No marker of mine (Bob's own marker is his): every message of others counts.
+      message('never', 3),
+      message('never', 4),
+      message('never', 7, { createdBy: ME }),
+      // Only mine, or not sent yet (seq 0): nothing.
+      message('mine', 8, { createdBy: ME }),
+      message('mine', 0, { createdBy: ME }),
+      // Another workspace's project.
+      message('elsewhere', 9, { workspaceId: OTHER_WS }),
+    ]);
+    await db.chatReads.bulkPut([marker('read', ME, 10), marker('never', BOB, 100)]);
+
+    const counts = await countUnreadByProject(db, WS, ME);
+    expect(Object.fromEntries(counts)).toEqual({ read: 2, never: 2 });
+    // The tab's count is the same function's.
+    for (const projectId of ['read', 'never', 'mine'])
+      expect(await countUnread(db, projectId, ME)).toBe(counts.get(projectId) ?? 0);
+  });
+
+  it('counts hundreds of projects (several slices of ranges), each above its own marker', async () => {
+    const db = database();
+    const projectIds = Array.from({ length: 300 }, (_, i) => `p${String(i).padStart(4, '0')}`);
+    await db.chatMessages.bulkPut(
+      projectIds.flatMap((projectId, i) => [
+        message(projectId, i * 10 + 1),
+        message(projectId, i * 10 + 2),
+        message(projectId, i * 10 + 3),
+      ]),
+    );
+    // Every third project read up to its second message.
+    await db.chatReads.bulkPut(
+      projectIds
+        .filter((_, i) => i % 3 === 0)
+        .map((id) => marker(id, ME, projectIds.indexOf(id) * 10 + 2)),
+    );
+    const counts = await countUnreadByProject(db, WS, ME);
+    expect(counts.size).toBe(300);
+    projectIds.forEach((projectId, i) => expect(counts.get(projectId)).toBe(i % 3 === 0 ? 1 : 3));
+  });
+});
