@@ -13,7 +13,7 @@ const TO = `${month}-17`;
 
 const dayCell = (page: Page, day: string) => page.locator(`td[data-day="${day}"]`);
 
-test('a milestone dragged on the calendar moves its due date, and the other device sees it', async ({
+test('a milestone dragged on the calendar moves its due date, and the other device sees it, offline too', async ({
   page,
   browser,
   request,
@@ -108,6 +108,35 @@ test('a milestone dragged on the calendar moves its due date, and the other devi
   await shoot(page, 'calendar-agenda');
   await expectAccessible(page, 'calendar agenda');
   await expect(laptop.getByRole('button', { name: /Client call/ }).first()).toBeVisible({
+    timeout: 20_000,
+  });
+
+  // Offline on the laptop: a new tab opens the calendar from the device, Move to date (the
+  // keyboard's way; the drag is above) reschedules, the change waits on the device, and it
+  // reaches the other device once the network is back.
+  const LATER = `${month}-24`;
+  await other.setOffline(true);
+  const offlineTab = await other.newPage();
+  await offlineTab.goto('/calendar');
+  await expect(offlineTab.getByRole('heading', { level: 1, name: 'Calendar' })).toBeFocused();
+  await dayCell(offlineTab, TO)
+    .getByRole('button', { name: /Design review/ })
+    .click();
+  const move = offlineTab.getByRole('dialog', { name: 'Design review' });
+  await move.getByRole('textbox', { name: 'Move to date' }).fill(LATER);
+  await move.getByRole('button', { name: 'Move', exact: true }).click();
+  await expect(move).toBeHidden();
+  await expect(
+    dayCell(offlineTab, LATER).getByRole('button', { name: /Design review/ }),
+  ).toBeVisible();
+  await expect(syncButton(offlineTab)).toHaveAccessibleName('Sync: Offline — 1 change waiting');
+  await expectAccessible(offlineTab, 'calendar offline');
+  await other.setOffline(false);
+  await expect(syncButton(offlineTab)).toHaveAccessibleName('Sync: All changes saved', {
+    timeout: 20_000,
+  });
+  await page.goto('/calendar');
+  await expect(dayCell(page, LATER).getByRole('button', { name: /Design review/ })).toBeVisible({
     timeout: 20_000,
   });
   await other.close();
