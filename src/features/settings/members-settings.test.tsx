@@ -295,7 +295,7 @@ describe('MembersSettings', () => {
   it('shows the seats used and, at the plan’s member limit, warns before inviting with a way to upgrade', async () => {
     const server = fakeServer({ members: [person(ADA, 'Ada', 'owner')], invites: [] });
     renderMembers(server);
-    expect(await screen.findByText('1 of 1 seats used on the Free plan.')).toBeTruthy();
+    expect(await screen.findByText('1 of 1 seat used on the Free plan.')).toBeTruthy();
     const form = screen.getByRole('form', { name: 'New invitation' });
     const warning = await within(form).findByText(
       /Your Free plan allows 1 member; upgrade to invite more\./,

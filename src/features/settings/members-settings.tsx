@@ -283,7 +283,8 @@ function Members({
           ) : null}
           {plan && memberCount !== null && members.length > 0 ? (
             <p className="text-sm text-fg-muted">
-              {memberCount} of {plan.limits.members} seats used on the {plan.name} plan.
+              {memberCount} of {plan.limits.members} {plan.limits.members === 1 ? 'seat' : 'seats'}{' '}
+              used on the {plan.name} plan.
             </p>
           ) : null}
           {myRole ? (
