@@ -1,27 +1,10 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './console-guard.ts';
 import { openNewProject, syncButton } from './app-locators.ts';
 import { createConfirmedUser, e2eOrigin, newEmail, signInAt } from './e2e-accounts.ts';
 import { expectAccessible, shoot } from './screen-checks.ts';
+import { composer, log, send, texts } from './chat-steps.ts';
 
 test.use({ baseURL: e2eOrigin });
-
-const log = (page: Page) => page.getByRole('log', { name: /^Messages about / });
-const composer = (page: Page) => page.getByRole('textbox', { name: /^Message to / });
-
-/** Types and sends a message; `shown` is its text as the chat displays it (formatting gone). */
-async function send(page: Page, text: string, shown = text) {
-  await composer(page).fill(text);
-  await composer(page).press('Enter');
-  await expect(log(page).locator('p[dir="auto"]', { hasText: shown })).toBeVisible();
-}
-
-/** The texts of the chat's messages, top to bottom. */
-async function texts(page: Page): Promise<string[]> {
-  return log(page)
-    .locator('li[id^="message-"] p[dir="auto"]')
-    .evaluateAll((nodes) => nodes.map((node) => node.textContent?.replace(' (edited)', '') ?? ''));
-}
 
 // Two devices of one member: adding members to a workspace is the team issue's work (no invites
 // yet), so the live path is shown across devices; the hub's workspace group is the same either way.

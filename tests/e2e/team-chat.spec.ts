@@ -4,9 +4,10 @@
  * accept, and open the project's chat. Their message reaches the owner's open chat live under
  * their name; the owner's open chat learns of the new member without a reload (the membership
  * change re-reads the member list), so the owner mentions them, and the mention notifies them.
+ * Then the new member writes offline while the owner writes online: both end in the server's order.
  */
 import type { Page } from '@playwright/test';
-import { openNewProject } from './app-locators.ts';
+import { openNewProject, syncButton } from './app-locators.ts';
 import { expect, test } from './console-guard.ts';
 import {
   confirmationLink,
@@ -18,13 +19,12 @@ import {
 } from './e2e-accounts.ts';
 import { expectAccessible, shoot } from './screen-checks.ts';
 import { createInviteLink, upgradeToPro, useFakeStripe } from './team-setup.ts';
+import { composer, log, send, texts } from './chat-steps.ts';
 
 test.use({ baseURL: e2eOrigin });
 
 useFakeStripe();
 
-const log = (page: Page) => page.getByRole('log', { name: /^Messages about / });
-const composer = (page: Page) => page.getByRole('textbox', { name: /^Message to / });
 const bell = (page: Page) => page.getByRole('link', { name: /^Notifications, / });
 
 test('a new person signs up from an invitation, joins, and chats live with the owner', async ({
@@ -100,5 +100,26 @@ test('a new person signs up from an invitation, joins, and chats live with the o
   await expect(bell(guest)).toHaveAccessibleName(/^Notifications, 1 unread/, { timeout: 20_000 });
   await shoot(guest, 'team-chat-guest');
   await expectAccessible(guest, 'team chat guest');
+
+  // Gus goes offline and writes; Olive writes meanwhile and hers reaches the server first. Back
+  // online, Gus's message goes out, and both people see the server's order.
+  await other.setOffline(true);
+  await expect(guest.getByText(/You are offline: messages wait on this device/)).toBeVisible();
+  await send(guest, 'Written offline by Gus');
+  await send(page, 'Olive meanwhile');
+  await other.setOffline(false);
+  await expect(log(page).getByText('Written offline by Gus')).toBeVisible({ timeout: 20_000 });
+  await expect(log(guest).getByText('Olive meanwhile')).toBeVisible({ timeout: 20_000 });
+  await expect(syncButton(guest)).toHaveAccessibleName('Sync: All changes saved', {
+    timeout: 20_000,
+  });
+  const expected = [
+    'Hello from Gus',
+    'Welcome @Gus Test',
+    'Olive meanwhile',
+    'Written offline by Gus',
+  ];
+  await expect.poll(() => texts(page), { timeout: 20_000 }).toEqual(expected);
+  await expect.poll(() => texts(guest), { timeout: 20_000 }).toEqual(expected);
   await other.close();
 });
