@@ -15,10 +15,10 @@
  * prints them and rewrites the chat-bench table in BENCHMARKS.md.
  */
 import { pathToFileURL } from 'node:url';
-import { chromium, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { withTarget, type BenchRow } from './bench-row.ts';
 import { runSectionAlone } from './section-run.ts';
-import { signIn, signUp, startServer } from './cold-open-benchmark.ts';
+import { launchBenchChromium, signIn, signUp, startServer } from './cold-open-benchmark.ts';
 
 const MESSAGES = 200;
 const HISTORY = 10_000;
@@ -255,17 +255,7 @@ async function runHistory(a: Page, full: string): Promise<BenchRow[]> {
 
 export async function runChatBenchmarks(options: { distDir: string }): Promise<BenchRow[]> {
   const server = await startServer(options.distDir);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await launchBenchChromium();
   try {
     const email = await signUp(server.origin, 'chat');
     const { page: a } = await signIn(browser, server.origin, email);

@@ -22,6 +22,24 @@ const RUNS = 5;
 const TARGET_MS = 1000;
 const password = 'amber-otter-lantern-42';
 
+/** The flags every bench launches Chromium with: no sandbox (root), and none of its own traffic. */
+export const BENCH_CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/** Headless Chromium for a bench: CHROMIUM_PATH, else the system's. */
+export function launchBenchChromium(executablePath?: string): Promise<Browser> {
+  return chromium.launch({
+    executablePath: executablePath ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: BENCH_CHROMIUM_ARGS,
+  });
+}
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -327,10 +345,7 @@ export async function runColdOpenBenchmark(
   options: { distDir?: string; chromePath?: string } = {},
 ): Promise<BenchRow[]> {
   const server = await startServer(path.resolve(options.distDir ?? 'dist'));
-  const browser = await chromium.launch({
-    executablePath: options.chromePath ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-  });
+  const browser = await launchBenchChromium(options.chromePath);
   try {
     const full = await signUpAndIn(browser, server.origin, 'cold-full');
     await seedProjects(full.page, PROJECTS);

@@ -13,11 +13,11 @@
  * [distDir]` prints them and rewrites the invoice-bench table in BENCHMARKS.md.
  */
 import { pathToFileURL } from 'node:url';
-import { chromium, type BrowserContext, type Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { invoiceDocument } from '../contract/entities/invoice-document.ts';
 import { renderInvoicePdf } from '../server/pdf/invoice-pdf.ts';
 import { withTarget, type BenchRow } from './bench-row.ts';
-import { signUpAndIn, startServer } from './cold-open-benchmark.ts';
+import { launchBenchChromium, signUpAndIn, startServer } from './cold-open-benchmark.ts';
 import { runSectionAlone } from './section-run.ts';
 
 const PDF_RUNS = 20;
@@ -212,10 +212,7 @@ async function openOffline(context: BrowserContext): Promise<number> {
 
 export async function runInvoiceListBenchmark(options: { distDir: string }): Promise<BenchRow[]> {
   const server = await startServer(options.distDir);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-  });
+  const browser = await launchBenchChromium();
   try {
     const many = await signUpAndIn(browser, server.origin, 'invoices-many');
     await seedInvoices(many.page, INVOICES);

@@ -35,6 +35,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { serve } from '@hono/node-server';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
+import { launchBenchChromium } from './cold-open-benchmark.ts';
 import {
   createRegisteredUserApp,
   type RegisteredUserApp,
@@ -420,17 +421,7 @@ async function runOfflineReopen(
   reloads: number,
   tabs: number,
 ): Promise<BenchRow[]> {
-  const browser = await chromium.launch({
-    executablePath: chromePath,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await launchBenchChromium(chromePath);
   try {
     const context = await browser.newContext();
     const page = await context.newPage();

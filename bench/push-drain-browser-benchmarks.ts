@@ -18,10 +18,10 @@
  */
 import { rm } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { createPgliteDatabase } from '../server/db/pglite-database.ts';
 import { withTarget, type BenchRow } from './bench-row.ts';
-import { signUpAndIn, startServer } from './cold-open-benchmark.ts';
+import { launchBenchChromium, signUpAndIn, startServer } from './cold-open-benchmark.ts';
 import { runSectionAlone } from './section-run.ts';
 
 const CLIENTS = Number(process.env.DRAIN_CLIENTS ?? 5_000);
@@ -101,17 +101,7 @@ export async function runPushDrainBrowserBenchmark(options: {
   const server = await startServer(options.distDir, { keepDataDir: true });
   let drained: number;
   try {
-    const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    const browser = await launchBenchChromium();
     try {
       const { context, page } = await signUpAndIn(browser, server.origin, 'drain');
       await queueImportedClients(page, CLIENTS);
