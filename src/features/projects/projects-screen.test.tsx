@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AppDatabase } from '../../db/app-database.ts';
 import { createClient } from '../../data/client-mutations.ts';
-import { chatReadId } from '#contract/entities/chat.ts';
+import { chatMessageRow, chatReadRow } from '../../data/chat-test-fakes.ts';
 import {
   createTestDatabase,
   expectAccessible,
@@ -260,57 +260,14 @@ describe('ProjectsScreen', { timeout: 30_000 }, () => {
 });
 
 const BOB = '0190a000-0000-7000-8000-0000000000b0';
-const at = '2026-01-02T00:00:00.000Z';
-let messageNumber = 0;
-
 /** A chat message as the server sent it, from Bob unless said otherwise. */
-function chatMessage(
+const chatMessage = (
   projectId: string,
   seq: number,
   extra: { createdBy?: string; deleted?: boolean } = {},
-) {
-  const createdBy = extra.createdBy ?? BOB;
-  messageNumber += 1;
-  return {
-    id: `0190a000-0000-7000-8000-${String(messageNumber).padStart(12, '0')}`,
-    workspaceId: WS,
-    projectId,
-    text: extra.deleted ? '' : `Message ${seq}`,
-    mentions: [],
-    replyToId: null,
-    attachmentFileIds: [],
-    deleted: extra.deleted ?? false,
-    seq,
-    editedAt: null,
-    authorKind: 'member' as const,
-    authorName: '',
-    createdAt: at,
-    createdBy,
-    updatedAt: at,
-    updatedBy: createdBy,
-    version: seq,
-    _v: seq,
-    _pending: 0,
-    _deleted: false,
-    _base: {},
-  };
-}
+) =>
+  chatMessageRow(projectId, seq, { ...extra, workspaceId: WS, createdBy: extra.createdBy ?? BOB });
 
 /** A member's read marker of a project's chat. */
-function chatRead(projectId: string, userId: string, lastReadSeq: number) {
-  return {
-    id: chatReadId(projectId, userId),
-    workspaceId: WS,
-    projectId,
-    lastReadSeq,
-    createdAt: at,
-    createdBy: userId,
-    updatedAt: at,
-    updatedBy: userId,
-    version: 1,
-    _v: 1,
-    _pending: 0,
-    _deleted: false,
-    _base: {},
-  };
-}
+const chatRead = (projectId: string, userId: string, lastReadSeq: number) =>
+  chatReadRow(WS, projectId, userId, lastReadSeq);

@@ -1,0 +1,61 @@
+/** Chat rows as a pull leaves them on the device, for the tests that count and show them. */
+import { chatReadId } from '#contract/entities/chat.ts';
+
+const AT = '2026-01-01T00:00:00.000Z';
+let nextMessage = 0;
+
+/** A chat message the server has ordered (`seq`); deleted ones have their text cleared. */
+export function chatMessageRow(
+  projectId: string,
+  seq: number,
+  row: { workspaceId: string; createdBy: string; deleted?: boolean; _deleted?: boolean },
+) {
+  nextMessage += 1;
+  return {
+    id: `0190a000-0000-7000-8000-${String(nextMessage).padStart(12, '0')}`,
+    workspaceId: row.workspaceId,
+    projectId,
+    text: row.deleted ? '' : `Message ${seq}`,
+    mentions: [],
+    replyToId: null,
+    attachmentFileIds: [],
+    deleted: row.deleted ?? false,
+    seq,
+    editedAt: null,
+    authorKind: 'member' as const,
+    authorName: '',
+    createdAt: AT,
+    createdBy: row.createdBy,
+    updatedAt: AT,
+    updatedBy: row.createdBy,
+    version: seq,
+    _v: seq,
+    _pending: 0,
+    _deleted: row._deleted ?? false,
+    _base: {},
+  };
+}
+
+/** A member's read marker of a project's chat. */
+export function chatReadRow(
+  workspaceId: string,
+  projectId: string,
+  userId: string,
+  lastReadSeq: number,
+) {
+  return {
+    id: chatReadId(projectId, userId),
+    workspaceId,
+    projectId,
+    lastReadSeq,
+    createdAt: AT,
+    createdBy: userId,
+    updatedAt: AT,
+    updatedBy: userId,
+    version: 1,
+    _v: 1,
+    _pending: 0,
+    _deleted: false,
+    _base: {},
+  };
+}
