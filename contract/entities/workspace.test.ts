@@ -19,7 +19,17 @@ function base64Of(magic: number[], bytes: number): string {
   const data = new Uint8Array(bytes);
   data.set(magic);
   for (let i = magic.length; i < bytes; i += 1) data[i] = (i * 31) % 256;
-  return Buffer.from(data).toString('base64');
+  return base64(data);
+}
+
+/** Base64 with the web's btoa (the contract is compiled without Node's types). */
+function base64(data: Uint8Array | string): string {
+  const bytes = typeof data === 'string' ? new TextEncoder().encode(data) : data;
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  }
+  return btoa(binary);
 }
 const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const JPEG_MAGIC = [0xff, 0xd8, 0xff, 0xe0];
@@ -55,7 +65,7 @@ describe('workspace logo (updateWorkspaceSettingsInputSchema.logoUrl)', () => {
   it.each([
     [
       'an SVG data URL',
-      `data:image/svg+xml;base64,${Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>').toString('base64')}`,
+      `data:image/svg+xml;base64,${base64('<svg xmlns="http://www.w3.org/2000/svg"/>')}`,
       'A logo is a PNG or JPEG image',
     ],
     [
@@ -96,7 +106,7 @@ describe('workspace logo (updateWorkspaceSettingsInputSchema.logoUrl)', () => {
     ],
     [
       'text called a JPEG',
-      `data:image/jpeg;base64,${Buffer.from('hello, world').toString('base64')}`,
+      `data:image/jpeg;base64,${base64('hello, world')}`,
       'The logo’s data is not a JPEG image',
     ],
     ['a GIF', 'data:image/gif;base64,R0lGODlhAQABAAAAACw=', 'A logo is a PNG or JPEG image'],
