@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createAppDatabase, type AppDatabase } from '../db/app-database.ts';
-import {
-  countUnread,
-  countUnreadByProject,
-  nextChatRange,
-  readChatWindow,
-  type ChatRange,
-  type ChatWindow,
-} from './chat.ts';
+import { countUnread, countUnreadByProject } from './chat.ts';
 import { chatMessageRow, chatReadRow } from './chat-test-fakes.ts';
 
 const WS = '0190a000-0000-7000-8000-000000000001';
@@ -82,85 +75,5 @@ describe('countUnreadByProject', () => {
     const counts = await countUnreadByProject(db, WS, ME);
     expect(counts.size).toBe(300);
     projectIds.forEach((projectId, i) => expect(counts.get(projectId)).toBe(i % 3 === 0 ? 1 : 3));
-  });
-});
-
-/** A window of ordered messages `from`..`to` (seq = position), as nextChatRange sees it. */
-function windowOf(from: number, to: number, hasOlder: boolean, newer: number) {
-  const messages = [];
-  for (let seq = from; seq <= to; seq++) messages.push(message('p', seq));
-  return { messages, hasOlder, newer } as Pick<ChatWindow, 'messages' | 'hasOlder' | 'newer'>;
-}
-
-describe('nextChatRange', () => {
-  it('grows a short window upwards as before, and stops at the oldest', () => {
-    expect(nextChatRange(windowOf(951, 1000, true, 0), 'older', 50, 250)).toEqual({
-      edge: 'newest',
-      size: 100,
-    });
-    expect(nextChatRange(windowOf(1, 50, false, 0), 'older', 50, 250)).toBeNull();
-    expect(nextChatRange(windowOf(1, 50, false, 0), 'newer', 50, 250)).toBeNull();
-    expect(nextChatRange({ messages: [], hasOlder: false, newer: 0 }, 'older')).toBeNull();
-  });
-
-  it('a page up past the bound drops the newest from the bottom', () => {
-    // 250 shown (751..1000): keep the oldest 200 (751..950), read 50 more above.
-    expect(nextChatRange(windowOf(751, 1000, true, 0), 'older', 50, 250)).toEqual({
-      edge: 'before',
-      seq: 950,
-      size: 250,
-    });
-    // A window not at the newest grows up to the bound, still ending where it ended.
-    expect(nextChatRange(windowOf(401, 500, true, 500), 'older', 50, 250)).toEqual({
-      edge: 'before',
-      seq: 500,
-      size: 150,
-    });
-  });
-
-  it('a page down past the bound drops the oldest from the top', () => {
-    // 250 shown (501..750): drop 501..550, keep 551..750, read 50 below.
-    expect(nextChatRange(windowOf(501, 750, true, 250), 'newer', 50, 250)).toEqual({
-      edge: 'after',
-      seq: 551,
-      size: 250,
-    });
-    expect(nextChatRange(windowOf(501, 600, true, 10), 'newer', 50, 250)).toEqual({
-      edge: 'after',
-      seq: 501,
-      size: 150,
-    });
-  });
-});
-
-describe('readChatWindow', () => {
-  it('reads each kind of range, with what lies beyond it, and the unsent only at the newest', async () => {
-    const db = database();
-    const rows = [];
-    for (let seq = 1; seq <= 300; seq++) rows.push(message('p', seq, { _deleted: seq === 120 }));
-    await db.chatMessages.bulkPut([...rows, message('p', 0, { createdBy: ME })]);
-    const seqs = (window: ChatWindow) => window.messages.map((row) => row.seq);
-
-    const newest = await readChatWindow(db, 'p', { edge: 'newest', size: 50 });
-    expect(seqs(newest)).toEqual([...Array.from({ length: 50 }, (_, i) => 251 + i), 0]);
-    expect(newest).toMatchObject({ hasOlder: true, newer: 0 });
-
-    const range: ChatRange = { edge: 'before', seq: 150, size: 40 };
-    const before = await readChatWindow(db, 'p', range);
-    expect(before.range).toBe(range);
-    // 120 is gone on this device: skipped, and the window still holds 40.
-    expect(seqs(before)).toEqual([
-      ...Array.from({ length: 10 }, (_, i) => 110 + i),
-      ...Array.from({ length: 30 }, (_, i) => 121 + i),
-    ]);
-    expect(before).toMatchObject({ hasOlder: true, newer: 150 });
-
-    const after = await readChatWindow(db, 'p', { edge: 'after', seq: 1, size: 30 });
-    expect(seqs(after)).toEqual(Array.from({ length: 30 }, (_, i) => 1 + i));
-    expect(after).toMatchObject({ hasOlder: false, newer: 270 });
-
-    const end = await readChatWindow(db, 'p', { edge: 'after', seq: 281, size: 50 });
-    expect(seqs(end)).toEqual([...Array.from({ length: 20 }, (_, i) => 281 + i), 0]);
-    expect(end).toMatchObject({ hasOlder: true, newer: 0 });
   });
 });
