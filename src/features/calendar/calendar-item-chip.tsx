@@ -1,10 +1,11 @@
 /**
  * One thing on the calendar: a button that opens it (its details, Move to date, or the event's
  * edit dialog) and, with a mouse, drags to another day. The drag carries the item's key and the
- * day it was grabbed on, so a multi-day event moves by the distance dragged.
+ * day it was grabbed on, so a multi-day event moves by the distance dragged. The keyboard's drag:
+ * Alt with an arrow key moves it a day (left, right) or a week (up, down), the same move.
  */
 import { CalendarClock, CircleCheck, Flag, FolderClock, FolderOpen, ListTodo } from 'lucide-react';
-import type { DragEvent } from 'react';
+import type { DragEvent, KeyboardEvent } from 'react';
 import { formatTime, type Day } from './calendar-dates.ts';
 import { kindWords, type CalendarItem, type CalendarItemKind } from './calendar-items.ts';
 
@@ -25,6 +26,21 @@ const tones: Record<CalendarItemKind, string> = {
   'project-due': 'border-l-border-strong',
   event: 'border-l-brand bg-brand-soft',
 };
+
+/** Alt+arrow: days to move by, or null for any other key. */
+export function keyboardMoveDays(event: {
+  key: string;
+  altKey: boolean;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  shiftKey: boolean;
+}): number | null {
+  if (!event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return null;
+  const days: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 };
+  return days[event.key] ?? null;
+}
+
+export const KEYBOARD_MOVE_SHORTCUTS = 'Alt+ArrowLeft Alt+ArrowRight Alt+ArrowUp Alt+ArrowDown';
 
 export function itemButtonId(item: CalendarItem, day: Day): string {
   return `cal-${item.kind}-${item.id}-${day}`;
@@ -49,6 +65,7 @@ export function CalendarItemChip({
   day,
   locale,
   onOpen,
+  onMoveBy,
   draggable = true,
   detailed = false,
 }: {
@@ -56,6 +73,8 @@ export function CalendarItemChip({
   day: Day;
   locale: string;
   onOpen: (item: CalendarItem) => void;
+  /** Alt+arrow keys: move the item by this many days from `day` (absent: not movable). */
+  onMoveBy?: (item: CalendarItem, from: Day, days: number) => void;
   draggable?: boolean;
   /** Room for the project's name under the title (week and agenda views). */
   detailed?: boolean;
@@ -66,12 +85,21 @@ export function CalendarItemChip({
     event.dataTransfer.setData('text/plain', item.title);
     event.dataTransfer.effectAllowed = 'move';
   };
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const days = keyboardMoveDays(event);
+    if (days === null || !onMoveBy) return;
+    event.preventDefault();
+    onMoveBy(item, day, days);
+  };
+  const movable = draggable && onMoveBy !== undefined;
   return (
     <button
       type="button"
       id={itemButtonId(item, day)}
       draggable={draggable}
       onDragStart={draggable ? onDragStart : undefined}
+      onKeyDown={movable ? onKeyDown : undefined}
+      aria-keyshortcuts={movable ? KEYBOARD_MOVE_SHORTCUTS : undefined}
       onClick={() => onOpen(item)}
       title={itemLabel(item, locale)}
       className={`flex w-full min-w-0 cursor-pointer items-start gap-1.5 rounded-md border border-l-4 border-border bg-surface px-1.5 py-1 text-left text-xs text-fg hover:bg-surface-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none ${tones[item.kind]} ${item.pending ? 'border-dashed' : ''}`}

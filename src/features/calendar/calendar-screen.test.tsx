@@ -184,6 +184,58 @@ describe('CalendarScreen', { timeout: 60_000 }, () => {
     expect(await screen.findByText(/“Write copy” moved to Thursday, March 19/)).toBeTruthy();
   });
 
+  it('moves a task with Alt and the arrow keys, focus following it, the view following a move past its edge', async () => {
+    const db = await createTestDatabase();
+    const { task } = await seed(db);
+    const { searches } = renderScreen(db);
+    const chip = await within(await findCell('2026-03-12')).findByRole('button', {
+      name: /Write copy/,
+    });
+    expect(chip.getAttribute('aria-keyshortcuts')).toContain('Alt+ArrowRight');
+    chip.focus();
+    const user = userEvent.setup();
+    await user.keyboard('{Alt>}{ArrowRight}{/Alt}');
+    await waitFor(async () =>
+      expect(await lastEntry(db)).toMatchObject({
+        operation: 'update-task',
+        entityId: task.id,
+        args: { dueDate: '2026-03-13' },
+      }),
+    );
+    const moved = await within(await findCell('2026-03-13')).findByRole('button', {
+      name: /Write copy/,
+    });
+    await waitFor(() => expect(document.activeElement).toBe(moved));
+    expect(await screen.findByText(/“Write copy” moved to Friday, March 13/)).toBeTruthy();
+    // A plain arrow (no Alt) moves nothing.
+    await user.keyboard('{ArrowDown}');
+    expect(await lastEntry(db)).toMatchObject({ args: { dueDate: '2026-03-13' } });
+    // Down a week at a time until the item leaves March's grid: the view follows it.
+    await user.keyboard('{Alt>}{ArrowDown}{/Alt}');
+    await waitFor(async () =>
+      expect(await lastEntry(db)).toMatchObject({ args: { dueDate: '2026-03-20' } }),
+    );
+    await waitFor(() => expect(document.activeElement?.textContent).toContain('Write copy'));
+    await user.keyboard('{Alt>}{ArrowDown}{/Alt}');
+    await waitFor(async () =>
+      expect(await lastEntry(db)).toMatchObject({ args: { dueDate: '2026-03-27' } }),
+    );
+    await waitFor(() => expect(document.activeElement?.textContent).toContain('Write copy'));
+    await user.keyboard('{Alt>}{ArrowDown}{/Alt}');
+    await waitFor(async () =>
+      expect(await lastEntry(db)).toMatchObject({ args: { dueDate: '2026-04-03' } }),
+    );
+    // April 3 is still in March's grid (its last row); April 10 is not.
+    expect(searches).toEqual([]);
+    await waitFor(() => expect(document.activeElement?.textContent).toContain('Write copy'));
+    await user.keyboard('{Alt>}{ArrowDown}{/Alt}');
+    await waitFor(async () =>
+      expect(await lastEntry(db)).toMatchObject({ args: { dueDate: '2026-04-10' } }),
+    );
+    await waitFor(() => expect(searches.at(-1)).toMatchObject({ date: '2026-04-10' }));
+    await waitFor(() => expect(document.activeElement?.id).toBe(`cal-task-${task.id}-2026-04-10`));
+  });
+
   it('adds an event in the dialog, refusing an end before the start beside the end', async () => {
     const db = await createTestDatabase();
     await seed(db, 'Europe/Paris');

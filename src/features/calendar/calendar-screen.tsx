@@ -31,7 +31,7 @@ export function CalendarScreen({ search, onSearchChange }: CalendarScreenProps) 
       </h1>
       <p className="mt-2 max-w-prose text-fg-muted">
         Milestones, task due dates, project dates and events, across your projects. Drag one to
-        another day, or open it to move it.
+        another day (or press Alt with an arrow key on it), or open it to move it.
       </p>
       <div className="mt-6">
         <WorkspaceGate>

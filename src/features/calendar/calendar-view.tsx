@@ -4,8 +4,8 @@
  * calendar events, read live from the device (offline too). Days are the workspace's time zone's;
  * words and the week's first day are the user's locale's.
  *
- * Moving: drag a thing to another day (mouse), or open it and use "Move to date" (keyboard,
- * touch); both write the same patch as editing the date in its own dialog, with Undo. Events are
+ * Moving: drag a thing to another day (mouse), press Alt with an arrow key on it (keyboard: a day
+ * left or right, a week up or down), or open it and use "Move to date" (touch); all write the same patch as editing the date in its own dialog, with Undo. Events are
  * created, edited and deleted in a dialog. On phones the month shows dots and the chosen day's
  * list under the grid.
  */
@@ -155,13 +155,31 @@ export function CalendarView({ view, anchor, onNavigate, project }: CalendarView
     }
     const item = items?.find((candidate) => candidate.key === parsed.key);
     if (!item || typeof parsed.from !== 'string') return;
-    move(item, parsed.from, to).catch((error: unknown) => {
-      const fields = writeErrorFields(error);
-      toaster.show({
-        tone: 'error',
-        message: `“${item.title}” stays where it was: ${Object.values(fields).find(Boolean) ?? 'the change was refused'}`,
-      });
-    });
+    void moveOrSay(item, parsed.from, to);
+  };
+
+  /** `move`, saying so in a notice when the write is refused; true when it moved. */
+  const moveOrSay = (item: CalendarItem, from: Day, to: Day): Promise<boolean> =>
+    move(item, from, to).then(
+      () => true,
+      (error: unknown) => {
+        const fields = writeErrorFields(error);
+        toaster.show({
+          tone: 'error',
+          message: `“${item.title}” stays where it was: ${Object.values(fields).find(Boolean) ?? 'the change was refused'}`,
+        });
+        return false;
+      },
+    );
+
+  /** The keyboard's drag (Alt+arrows on a chip): the view follows a move past its edge, and
+   * focus follows the item to its new day. */
+  const moveBy = (item: CalendarItem, from: Day, days: number) => {
+    const to = addDays(from, days);
+    if (!inRange(to)) onNavigate({ view, anchor: to });
+    void moveOrSay(item, from, to).then((moved) =>
+      focusWhenReady(`#${CSS.escape(itemButtonId(item, moved ? to : from))}`),
+    );
   };
 
   const open = (item: CalendarItem) => {
@@ -228,6 +246,7 @@ export function CalendarView({ view, anchor, onNavigate, project }: CalendarView
       onOpen={open}
       detailed={options.detailed ?? false}
       draggable={options.drag ?? true}
+      onMoveBy={moveBy}
     />
   );
 
