@@ -23,7 +23,7 @@ import {
   WifiOff,
   X,
 } from 'lucide-react';
-import { useEffect, useMemo, useState, type DragEvent } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import {
   Button as AriaButton,
   FileTrigger,
@@ -64,6 +64,7 @@ import { SelectField } from '../../ui/select-field.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { ViewSwitch } from '../../ui/view-switch.tsx';
 import { showUndoNotice } from '../../ui/undo-notice.ts';
+import { useFileDrop } from '../../ui/use-file-drop.ts';
 import { useToast } from '../../ui/use-toast.ts';
 import { focusWhenReady } from '../tasks/focus.ts';
 import { useSync, useWriteContext } from '../workspace/sync-context.tsx';
@@ -139,7 +140,6 @@ export function FilesTab({ project }: { project: LocalProject }) {
   const [sort, setSort] = useState<FileSort>('name');
   const [view, setView] = useRememberedFileView();
   const [dialog, setDialog] = useState<DialogState>(null);
-  const [dragging, setDragging] = useState(false);
   const [now, setNow] = useState(() => Date.now());
 
   // "Trying again shortly" turns back into "Uploading" on time.
@@ -174,6 +174,26 @@ export function FilesTab({ project }: { project: LocalProject }) {
 
   const fail = (error: unknown) => toaster.show({ tone: 'error', message: problemOf(error) });
 
+  const addFiles = async (picked: readonly File[]) => {
+    if (picked.length === 0) return;
+    try {
+      await queueUploads(
+        db,
+        { workspaceId: project.workspaceId, projectId: project.id, folder },
+        picked.map((file) => ({ name: file.name, type: file.type, size: file.size, blob: file })),
+      );
+      runtime.runner.kick();
+    } catch {
+      toaster.show({
+        tone: 'error',
+        message:
+          'This device has no room to hold these files for upload. Free some space and try again.',
+      });
+    }
+  };
+
+  const { dragging, dropProps } = useFileDrop((files) => void addFiles(files));
+
   if (files === undefined || uploads === undefined) {
     return (
       <div role="status" className="flex items-center gap-3 py-10 text-fg-muted">
@@ -200,35 +220,11 @@ export function FilesTab({ project }: { project: LocalProject }) {
 
   // ------------------------------------------------------------ uploads
 
-  const addFiles = async (picked: readonly File[]) => {
-    if (picked.length === 0) return;
-    try {
-      await queueUploads(
-        db,
-        { workspaceId: project.workspaceId, projectId: project.id, folder },
-        picked.map((file) => ({ name: file.name, type: file.type, size: file.size, blob: file })),
-      );
-      runtime.runner.kick();
-    } catch {
-      toaster.show({
-        tone: 'error',
-        message:
-          'This device has no room to hold these files for upload. Free some space and try again.',
-      });
-    }
-  };
-
   const cancel = async (entry: StoredUpload) => {
     const removed = await removeUpload(db, entry.id);
     runtime.progress.clear(entry.id);
     if (removed?.uploadUrl) await runtime.runner.terminate(removed.uploadUrl);
     focusWhenReady('[data-upload-id] button, [data-files-upload]');
-  };
-
-  const onDrop = (event: DragEvent<HTMLElement>) => {
-    event.preventDefault();
-    setDragging(false);
-    void addFiles([...event.dataTransfer.files]);
   };
 
   // ------------------------------------------------------------ file actions
@@ -375,15 +371,7 @@ export function FilesTab({ project }: { project: LocalProject }) {
       ) : null}
 
       <div
-        onDragEnter={(event) => {
-          event.preventDefault();
-          setDragging(true);
-        }}
-        onDragOver={(event) => event.preventDefault()}
-        onDragLeave={(event) => {
-          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
-        }}
-        onDrop={onDrop}
+        {...dropProps}
         className={`flex-col items-center gap-2 rounded-2xl border-2 border-dashed text-center transition-colors ${
           dragging ? 'border-brand bg-brand-soft' : 'border-border-strong bg-surface'
         } ${

@@ -150,7 +150,9 @@ describe('WorkspaceLogoSettings', () => {
     const svg = new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], 'logo.svg', {
       type: 'image/svg+xml',
     });
-    fireEvent.drop(document.querySelector('[data-logo-drop]')!, { dataTransfer: { files: [svg] } });
+    fireEvent.drop(document.querySelector('[data-logo-drop]')!, {
+      dataTransfer: { types: ['Files'], files: [svg] },
+    });
     expect((await screen.findByRole('alert')).textContent).toBe(
       '“logo.svg” is not a PNG or JPEG image. Choose a .png or .jpg file.',
     );
@@ -167,7 +169,7 @@ describe('WorkspaceLogoSettings', () => {
     renderLogo({ logoUrl: null });
     await screen.findByText('No logo yet');
     fireEvent.drop(document.querySelector('[data-logo-drop]')!, {
-      dataTransfer: { files: [pngFile('dropped.png')] },
+      dataTransfer: { types: ['Files'], files: [pngFile('dropped.png')] },
     });
     expect(
       (await screen.findByRole('img', { name: /Chosen logo, dropped.png/ })).getAttribute('src'),

@@ -8,7 +8,7 @@
  * to upgrade.
  */
 import { ImageUp, Trash2 } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { FileTrigger } from 'react-aria-components';
 import type { CallEndpoint } from '#contract/define-endpoint.ts';
 import { getWorkspaceSettings, updateWorkspaceSettings } from '#contract/endpoints/workspace.ts';
@@ -20,6 +20,7 @@ import {
 } from '#contract/entities/workspace.ts';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
+import { useFileDrop } from '../../ui/use-file-drop.ts';
 import { useCallEndpoint, useOnline } from '../activity/activity-timeline.tsx';
 import { FormAlert } from '../auth/form-alert.tsx';
 import { UpgradePlanLink, useKnownPlan } from '../billing/upgrade-plan-link.tsx';
@@ -120,7 +121,6 @@ function Logo({
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [dragging, setDragging] = useState(false);
   const plan = useKnownPlan(workspaceId);
   const chooseRef = useRef<HTMLButtonElement>(null);
   /** Set when the button that had focus goes away: focus moves to Choose once it is enabled. */
@@ -188,12 +188,10 @@ function Logo({
     }
   };
 
-  const onDrop = (event: DragEvent<HTMLElement>) => {
-    event.preventDefault();
-    setDragging(false);
-    if (!canManage || !online || busy) return;
-    void pick(event.dataTransfer.files[0]);
-  };
+  const { dragging, dropProps } = useFileDrop(
+    (files) => void pick(files[0]),
+    canManage && online && !busy,
+  );
 
   const shown = chosen?.dataUrl ?? saved ?? null;
   const disabled = !online || busy || saved === undefined;
@@ -229,17 +227,7 @@ function Logo({
 
           {canManage ? (
             <div
-              onDragEnter={(event) => {
-                event.preventDefault();
-                setDragging(true);
-              }}
-              onDragOver={(event) => event.preventDefault()}
-              onDragLeave={(event) => {
-                if (!event.currentTarget.contains(event.relatedTarget as Node | null)) {
-                  setDragging(false);
-                }
-              }}
-              onDrop={onDrop}
+              {...dropProps}
               data-logo-drop
               className={`flex min-w-0 flex-1 flex-col gap-2 rounded-xl border-2 border-dashed p-4 transition-colors ${
                 dragging ? 'border-brand bg-brand-soft' : 'border-border-strong'
