@@ -52,7 +52,8 @@ export default defineConfig({
     command: `rm -rf .tmp/e2e-data-${port} && node --import tsx server/main.ts`,
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // A loaded machine (shared cores) can take over a minute to start the server and open PGlite.
+    timeout: 180_000,
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
