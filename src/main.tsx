@@ -106,7 +106,19 @@ if (isPortalPage) {
       couldNotLoad,
     );
   };
-  // The demo's page is only its entry: the app opens the demo workspace at once.
-  if (isDemo) startApp();
-  else bootWhenEngaged(browserBootEnvironment(PRERENDERED_ID), startApp);
+  // The demo's page is only its entry: the app opens the demo workspace at once, after the entry's
+  // copy has painted (the start is a long task on a phone), with the demo's services fetched
+  // alongside the app rather than after it (mount-app.tsx imports them). (A hidden tab has no
+  // frames: a timer starts it there.)
+  if (isDemo) {
+    let started = false;
+    const startDemoApp = () => {
+      if (started) return;
+      started = true;
+      import('./demo/start-demo.ts').catch(() => undefined);
+      startApp();
+    };
+    requestAnimationFrame(() => setTimeout(startDemoApp, 0));
+    setTimeout(startDemoApp, 250);
+  } else bootWhenEngaged(browserBootEnvironment(PRERENDERED_ID), startApp);
 }

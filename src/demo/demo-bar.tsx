@@ -4,9 +4,10 @@
  * account. Both are full page loads (demo-navigation.ts): the app starts again in the right mode.
  */
 import { FlaskConical } from 'lucide-react';
-import { useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { Button as AriaButton } from 'react-aria-components';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
+import { revealDemoWhenSettled } from './hide-demo-entry.ts';
 import { leaveDemo, resetDemo } from './demo-navigation.ts';
 
 const barButton =
@@ -15,6 +16,9 @@ const barButton =
 export function DemoBar() {
   const [confirming, setConfirming] = useState(false);
   const [resetting, setResetting] = useState(false);
+  // Opened from /demo, the entry's prerendered copy stays on screen until the first screen has its
+  // data: the shell, the bar and the dashboard then appear together (hide-demo-entry.ts).
+  useLayoutEffect(() => revealDemoWhenSettled(), []);
   return (
     <section
       aria-label="Demo"

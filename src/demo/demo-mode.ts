@@ -22,6 +22,12 @@ export const DEMO_ENTRY_PATH = '/demo';
  */
 export const DEMO_USER_ID = 'de7a0000-0000-4000-8000-0000000000de';
 
+/**
+ * The user timing set when the demo's first screen is shown (hide-demo-entry.ts), read by
+ * bench/demo-benchmarks.ts from Lighthouse's report.
+ */
+export const DEMO_SHOWN_MARK = 'satchel:demo-shown';
+
 /** What opening or previewing a file says in the demo: its files are metadata, with no bytes. */
 export const DEMO_FILE_NOTE = "This is a demo file: its contents aren't stored in the demo.";
 
