@@ -10,6 +10,12 @@
  * - A chat with 10,000 messages on the device: a new tab opens the project's Chat tab, timed from
  *   navigation start to the newest message on screen, median of 5; the reference is the same open
  *   of a project whose chat is empty (to its empty state).
+ * - Scrolling through that history from the newest, in a new tab each time: (1) the log scrolled
+ *   up SCROLL_STEP_PX every animation frame until 2,000 messages are above the one at the top of
+ *   the view, p95 of the frames' times (requestAnimationFrame deltas), with the most message rows
+ *   the page held; (2) the log put at its top, the time until the older page's rows are in the
+ *   DOM, p95 of the 40 pages of those 2,000 messages. The reference of both is the same scroll in
+ *   a chat of 200 messages (to its top), in the same run.
  *
  * `runChatBenchmarks({distDir})` returns the rows; `npx tsx bench/chat-benchmarks.ts [distDir]`
  * prints them and rewrites the chat-bench table in BENCHMARKS.md.
@@ -23,6 +29,13 @@ import { launchBenchChromium, signIn, signUp, startServer } from './cold-open-be
 const MESSAGES = 200;
 const HISTORY = 10_000;
 const OPENS = 5;
+/** Messages scrolled through from the newest, and the reference chat's length. */
+const SCROLLED = 2_000;
+const SHORT_CHAT = 200;
+/** A fast flick: 6,000 px a second at 60 frames a second. */
+const SCROLL_STEP_PX = 100;
+const CHAT_PAGE = 50;
+const CHAT_WINDOW_MAX = 250;
 
 const quantile = (values: readonly number[], q: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -144,10 +157,18 @@ async function runDelivery(a: Page, b: Page): Promise<BenchRow[]> {
   ];
 }
 
-/** 10,000 messages into the device's table, ordered as the server would have them. */
-async function seedHistory(page: Page, projectId: string, count: number): Promise<void> {
+/**
+ * `count` messages into the device's table, ordered as the server would have them (after the
+ * messages the server ordered in this run); `idTag` (4 hex digits) keeps each chat's ids apart.
+ */
+async function seedHistory(
+  page: Page,
+  projectId: string,
+  count: number,
+  idTag = '0000',
+): Promise<void> {
   await page.evaluate(
-    async ({ projectId, count }) => {
+    async ({ projectId, count, idTag }) => {
       const name = (await indexedDB.databases())
         .map((db) => db.name ?? '')
         .find((n) => n.startsWith('satchel-'));
@@ -172,7 +193,7 @@ async function seedHistory(page: Page, projectId: string, count: number): Promis
         const at = new Date(start + i * 60_000).toISOString();
         const seq = 1_000_000 + i;
         store.put({
-          id: `00000000-0000-7000-8000-${String(i).padStart(12, '0')}`,
+          id: `00000000-${idTag}-7000-8000-${String(i).padStart(12, '0')}`,
           workspaceId: project.workspaceId,
           projectId,
           text: `History message ${i}: ${'some words about the project '.repeat(1 + (i % 4))}`,
@@ -201,7 +222,7 @@ async function seedHistory(page: Page, projectId: string, count: number): Promis
       });
       db.close();
     },
-    { projectId, count },
+    { projectId, count, idTag },
   );
 }
 
@@ -227,7 +248,7 @@ async function timeOpen(page: Page, pathname: string, ready: string): Promise<nu
 }
 
 /** The delivery's project (the Free plan allows two) gets 10,000 older messages more. */
-async function runHistory(a: Page, full: string): Promise<BenchRow[]> {
+async function runHistory(a: Page, full: string): Promise<{ rows: BenchRow[]; empty: string }> {
   const projectId = full.split('/')[2] ?? '';
   await seedHistory(a, projectId, HISTORY);
   const empty = await newProject(a, 'Quiet project', 'Quiet Co');
@@ -239,7 +260,7 @@ async function runHistory(a: Page, full: string): Promise<BenchRow[]> {
   }
   const figure = median(big);
   const reference = median(none);
-  return [
+  const rows = [
     withTarget(
       {
         what: `Chat with ${(HISTORY + MESSAGES).toLocaleString('en-US')} messages on the device: a new tab on the Chat tab, navigation start to the newest message on screen, median of ${OPENS} (min ${Math.min(...big).toFixed(0)}, max ${Math.max(...big).toFixed(0)} ms)`,
@@ -250,6 +271,166 @@ async function runHistory(a: Page, full: string): Promise<BenchRow[]> {
       '< 1000 ms',
       figure < 1000,
     ),
+  ];
+  return { rows, empty };
+}
+
+/** A new tab on the chat tab with `newest` (a message's start) on screen. */
+async function openChat(page: Page, pathname: string, newest: string): Promise<Page> {
+  const tab = await page.context().newPage();
+  await tab.goto(`${pathname}?tab=chat`);
+  await tab.locator('[role="log"] p[dir="auto"]', { hasText: newest }).waitFor({ timeout: 30_000 });
+  // The tab has followed the chat to its bottom, and the layout has settled.
+  await tab.waitForTimeout(500);
+  return tab;
+}
+
+interface FrameRun {
+  frames: number[];
+  mostRows: number;
+  waited: number;
+  scrolled: number;
+}
+
+/**
+ * In the tab: the log up SCROLL_STEP_PX each animation frame until `through` messages are above
+ * the one at the top of the view (or the chat's top is on screen). Each frame's time, the most
+ * message rows on the page, the frames spent at the top waiting for a page, messages passed.
+ */
+async function scrollUpFrames(tab: Page, through: number): Promise<FrameRun> {
+  return tab.evaluate(
+    async ({ through, step }) => {
+      const log = document.querySelector<HTMLElement>('[role="log"]');
+      if (!log) throw new Error('no chat log');
+      const rows = () => log.querySelectorAll('li[id^="message-"]');
+      const numberOf = (row: Element | null | undefined) =>
+        Number(
+          /History message (\d+):/.exec(
+            row?.querySelector('p[dir="auto"]')?.textContent ?? '',
+          )?.[1] ?? NaN,
+        );
+      const atTopOfView = () => {
+        const box = log.getBoundingClientRect();
+        return document.elementFromPoint(box.left + box.width / 2, box.top + 8)?.closest('li');
+      };
+      const all = rows();
+      const newest = numberOf(all[all.length - 1]);
+      const frames: number[] = [];
+      let mostRows = all.length;
+      let waited = 0;
+      let passed = 0;
+      await new Promise<void>((resolve, reject) => {
+        let last = performance.now();
+        const deadline = last + 180_000;
+        const frame = (now: number) => {
+          frames.push(now - last);
+          last = now;
+          mostRows = Math.max(mostRows, rows().length);
+          const top = numberOf(atTopOfView());
+          if (!Number.isNaN(top)) passed = Math.max(passed, newest - top);
+          const hasOlder = Array.from(log.querySelectorAll('button')).some(
+            (button) => button.textContent === 'Show earlier messages',
+          );
+          if (passed >= through || (log.scrollTop === 0 && !hasOlder)) return resolve();
+          if (now > deadline) return reject(new Error(`scrolled through ${passed} only`));
+          if (log.scrollTop === 0) waited += 1;
+          log.scrollTop -= step;
+          requestAnimationFrame(frame);
+        };
+        requestAnimationFrame((now) => {
+          last = now;
+          requestAnimationFrame(frame);
+        });
+      });
+      return { frames, mostRows, waited, scrolled: passed };
+    },
+    { through, step: SCROLL_STEP_PX },
+  );
+}
+
+/**
+ * In the tab: up to `pages` times, the log put at its top and the time until the older page's
+ * rows are in the DOM (its first message row changed), at the next animation frame.
+ */
+async function olderPageTimes(tab: Page, pages: number): Promise<number[]> {
+  return tab.evaluate(async (pages) => {
+    const log = document.querySelector<HTMLElement>('[role="log"]');
+    if (!log) throw new Error('no chat log');
+    const firstId = () => log.querySelector('li[id^="message-"]')?.id;
+    const nextFrame = () => new Promise<number>((resolve) => requestAnimationFrame(resolve));
+    const times: number[] = [];
+    for (let i = 0; i < pages; i += 1) {
+      const hasOlder = Array.from(log.querySelectorAll('button')).some(
+        (button) => button.textContent === 'Show earlier messages',
+      );
+      if (!hasOlder) break;
+      const before = firstId();
+      const started = performance.now();
+      log.scrollTop = 0;
+      const deadline = started + 30_000;
+      let now = await nextFrame();
+      while (firstId() === before && now < deadline) now = await nextFrame();
+      times.push(now - started);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return times;
+  }, pages);
+}
+
+/** Scrolling from the newest through 2,000 of the 10,200 messages, beside a 200-message chat. */
+async function runScroll(a: Page, full: string, short: string): Promise<BenchRow[]> {
+  await seedHistory(a, short.split('/')[2] ?? '', SHORT_CHAT, '0001');
+  const newestBig = `History message ${HISTORY - 1}:`;
+  const newestShort = `History message ${SHORT_CHAT - 1}:`;
+  const withTab = async <T>(pathname: string, newest: string, run: (tab: Page) => Promise<T>) => {
+    const tab = await openChat(a, pathname, newest);
+    try {
+      return await run(tab);
+    } finally {
+      await tab.close();
+    }
+  };
+
+  // Frames: two runs of each, alternating.
+  const big: FrameRun[] = [];
+  const small: FrameRun[] = [];
+  for (let round = 0; round < 2; round += 1) {
+    big.push(await withTab(full, newestBig, (tab) => scrollUpFrames(tab, SCROLLED)));
+    small.push(await withTab(short, newestShort, (tab) => scrollUpFrames(tab, SCROLLED)));
+  }
+  const bigFrames = big.flatMap((run) => run.frames);
+  const smallFrames = small.flatMap((run) => run.frames);
+  const mostRows = Math.max(...big.map((run) => run.mostRows));
+  const waited = big.reduce((sum, run) => sum + run.waited, 0);
+  const p95 = quantile(bigFrames, 0.95);
+  const p95Small = quantile(smallFrames, 0.95);
+
+  // Older pages: the 40 pages of 2,000 messages in one tab; the short chat's 3, in five tabs.
+  const pages = SCROLLED / CHAT_PAGE;
+  const bigPages = await withTab(full, newestBig, (tab) => olderPageTimes(tab, pages));
+  const smallPages: number[] = [];
+  for (let round = 0; round < 5; round += 1)
+    smallPages.push(...(await withTab(short, newestShort, (tab) => olderPageTimes(tab, pages))));
+  const pageP95 = quantile(bigPages, 0.95);
+  const pageP95Small = quantile(smallPages, 0.95);
+
+  return [
+    withTarget(
+      {
+        what: `Scrolling up through ${Math.min(...big.map((run) => run.scrolled)).toLocaleString('en-US')} messages of the ${(HISTORY + MESSAGES).toLocaleString('en-US')}-message chat from the newest, ${SCROLL_STEP_PX} px a frame: frame time p95 of ${bigFrames.length} frames in 2 runs (p50 ${median(bigFrames).toFixed(0)}, max ${Math.max(...bigFrames).toFixed(0)} ms; at most ${mostRows} message rows on the page; ${waited} frames stopped at the top waiting for a page)`,
+        figure: `${p95.toFixed(1)} ms`,
+        reference: `${p95Small.toFixed(1)} ms (the same scroll through a ${SHORT_CHAT}-message chat to its top, ${smallFrames.length} frames; p50 ${median(smallFrames).toFixed(0)}, max ${Math.max(...smallFrames).toFixed(0)} ms)`,
+        ratio: `${(p95 / p95Small).toFixed(2)}x`,
+      },
+      `<= ${CHAT_WINDOW_MAX} rows on the page`,
+      mostRows <= CHAT_WINDOW_MAX,
+    ),
+    {
+      what: `Each older page while scrolling up through ${SCROLLED.toLocaleString('en-US')} messages of the ${(HISTORY + MESSAGES).toLocaleString('en-US')}-message chat: the log put at its top, to the page's rows in the DOM at the next frame, p95 of ${bigPages.length} pages (p50 ${median(bigPages).toFixed(0)}, max ${Math.max(...bigPages).toFixed(0)} ms)`,
+      figure: `${pageP95.toFixed(0)} ms`,
+      reference: `${pageP95Small.toFixed(0)} ms (the older pages of a ${SHORT_CHAT}-message chat, ${smallPages.length} pages in 5 tabs; p50 ${median(smallPages).toFixed(0)} ms)`,
+      ratio: `${(pageP95 / pageP95Small).toFixed(2)}x`,
+    },
   ];
 }
 
@@ -265,7 +446,10 @@ export async function runChatBenchmarks(options: { distDir: string }): Promise<B
       await page.goto(`${pathname}?tab=chat`);
       await page.getByText('No messages yet').waitFor({ timeout: 20_000 });
     }
-    return [...(await runDelivery(a, b)), ...(await runHistory(a, pathname))];
+    const delivery = await runDelivery(a, b);
+    const history = await runHistory(a, pathname);
+    const scroll = await runScroll(a, pathname, history.empty);
+    return [...delivery, ...history.rows, ...scroll];
   } finally {
     await browser.close();
     await server.stop();

@@ -1,5 +1,8 @@
 /** Chat rows as a pull leaves them on the device, for the tests that count and show them. */
 import { chatReadId } from '#contract/entities/chat.ts';
+import type { AppDatabase, LocalProject } from '../db/app-database.ts';
+import { createClient } from './client-mutations.ts';
+import { createProject } from './project-mutations.ts';
 
 const AT = '2026-01-01T00:00:00.000Z';
 let nextMessage = 0;
@@ -58,4 +61,32 @@ export function chatReadRow(
     _deleted: false,
     _base: {},
   };
+}
+
+/** A project "Website" of client Acme, whose workspace has Ada Lovelace (`userId`) and Bob Stone. */
+export async function seedChatProject(
+  db: AppDatabase,
+  people: { workspaceId: string; userId: string; bobId: string },
+): Promise<LocalProject> {
+  const ctx = { db, userId: people.userId };
+  const client = await createClient(ctx, { workspaceId: people.workspaceId, name: 'Acme' });
+  const member = (id: string, first: string, last: string, role: 'owner' | 'member') => ({
+    workspaceId: people.workspaceId,
+    id,
+    email: `${first.toLowerCase()}@example.com`,
+    firstName: first,
+    lastName: last,
+    profilePictureUrl: null,
+    role,
+    joinedAt: AT,
+  });
+  await db.members.bulkPut([
+    member(people.userId, 'Ada', 'Lovelace', 'owner'),
+    member(people.bobId, 'Bob', 'Stone', 'member'),
+  ]);
+  return createProject(ctx, {
+    workspaceId: people.workspaceId,
+    clientId: client.id,
+    name: 'Website',
+  });
 }

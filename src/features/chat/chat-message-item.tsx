@@ -3,6 +3,10 @@
  * it answers, its attachments, its reactions as toggles, and a menu to reply, react, edit or
  * delete. Its state is said in words: "Sending…" until the server has it (or "Waiting for the
  * network" offline), "Edited", "Message deleted"; a refused one is shown by ChatFailedItem.
+ *
+ * Memoized: a row is drawn again only when one of its props changes, so a page of history added
+ * to the chat draws the new rows alone. Its parent keeps the props' identities (the same message
+ * object while it is unchanged, the same reaction and attachment arrays, stable callbacks).
  */
 import { CornerUpLeft, EllipsisVertical, Paperclip } from 'lucide-react';
 import {
@@ -14,11 +18,17 @@ import {
   MenuTrigger,
   Popover,
 } from 'react-aria-components';
+import { memo } from 'react';
 import { CHAT_REACTION_EMOJI } from '#contract/entities/chat.ts';
 import type { LocalChatMessage, LocalChatReaction } from '../../data/chat.ts';
 import { ChatText } from './chat-text.tsx';
 
 export type ChatReactionEmoji = (typeof CHAT_REACTION_EMOJI)[number];
+
+export interface ChatAttachment {
+  id: string;
+  name: string;
+}
 
 export interface ChatPeople {
   /** "Ana Lima" (or "You") for a member id; the client's name for their messages. */
@@ -32,7 +42,7 @@ export interface ChatMessageItemProps {
   /** The message it answers, when this device has it. */
   replyTo: LocalChatMessage | undefined;
   reactions: readonly LocalChatReaction[];
-  attachments: readonly { id: string; name: string }[];
+  attachments: readonly ChatAttachment[];
   people: ChatPeople;
   me: string;
   online: boolean;
@@ -57,7 +67,7 @@ function excerpt(text: string, max = 90): string {
   return line.length > max ? `${line.slice(0, max)}…` : line;
 }
 
-export function ChatMessageItem(props: ChatMessageItemProps) {
+export const ChatMessageItem = memo(function ChatMessageItem(props: ChatMessageItemProps) {
   const { message, people, me, reactions, replyTo } = props;
   const mine = message.createdBy === me && message.authorKind === 'member';
   const author = people.nameOf(message);
@@ -231,7 +241,7 @@ export function ChatMessageItem(props: ChatMessageItemProps) {
       )}
     </li>
   );
-}
+});
 
 const menuItemClass =
   'flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm outline-none data-focused:bg-surface-muted';

@@ -3,9 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { chatReadId } from '#contract/entities/chat.ts';
 import type { AppDatabase, LocalProject } from '../../db/app-database.ts';
-import { createClient } from '../../data/client-mutations.ts';
 import { countUnread, readChatWindow } from '../../data/chat.ts';
-import { createProject } from '../../data/project-mutations.ts';
+import { seedChatProject } from '../../data/chat-test-fakes.ts';
 import {
   expectAccessible,
   createTestDatabase,
@@ -19,33 +18,8 @@ afterEach(cleanup);
 
 const BOB = '0190a000-0000-7000-8000-0000000000b0';
 
-async function seed(db: AppDatabase): Promise<LocalProject> {
-  const ctx = { db, userId: USER_ID };
-  const client = await createClient(ctx, { workspaceId: WS, name: 'Acme' });
-  await db.members.bulkPut([
-    {
-      workspaceId: WS,
-      id: USER_ID,
-      email: 'ada@example.com',
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      profilePictureUrl: null,
-      role: 'owner',
-      joinedAt: '2026-01-01T00:00:00.000Z',
-    },
-    {
-      workspaceId: WS,
-      id: BOB,
-      email: 'bob@example.com',
-      firstName: 'Bob',
-      lastName: 'Stone',
-      profilePictureUrl: null,
-      role: 'member',
-      joinedAt: '2026-01-01T00:00:00.000Z',
-    },
-  ]);
-  return createProject(ctx, { workspaceId: WS, clientId: client.id, name: 'Website' });
-}
+const seed = (db: AppDatabase) =>
+  seedChatProject(db, { workspaceId: WS, userId: USER_ID, bobId: BOB });
 
 /** A message as the server sent it (ordered, from Bob unless said otherwise). */
 async function serverMessage(

@@ -4,9 +4,18 @@
  * "Show earlier messages"), a "New" line above what arrived since the last visit, and the composer.
  *
  * What it keeps true:
- * - The view follows new messages only while the reader is at the bottom (or just sent one);
- *   otherwise a "New messages" button says so and jumps down. Loading older messages keeps the
- *   message under the reader's eyes where it was.
+ * - At most CHAT_WINDOW_MAX messages are on the page, whatever the chat's length: the tab shows a
+ *   range of them (src/data/chat.ts, nextChatRange). Scrolling up reads a page older and, past
+ *   the bound, drops as many at the bottom; scrolling down from a range that is not at the newest
+ *   brings the newer back and drops from the top. Away from the newest, "Jump to the newest
+ *   messages" goes back there.
+ * - The message under the reader's eyes stays where it is when rows come or go above or below it
+ *   (chat-scroll-anchor.tsx). The view follows new messages only while the reader is at the
+ *   newest and at the bottom (or just sent one); otherwise a "New messages" button says so and
+ *   jumps down. Up in history, a new message changes nothing on screen.
+ * - A row is drawn again only when its message, reactions or attachments' names change: rows are
+ *   memoized, unchanged messages keep their objects from one read to the next, and the callbacks
+ *   they get keep their identity.
  * - Reading moves the member's read marker (never back) while the tab is visible and at the
  *   bottom, at most once a second: each move is a queued change like any other.
  * - A message the server refused stays in the chat, at the end, with the server's words, Retry
@@ -20,12 +29,18 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import {
   CHAT_PAGE,
   chatMessageWrites,
+  chatRangeAround,
   markChatRead,
+  nextChatRange,
+  shareLists,
+  shareRows,
   toggleReaction,
   useChatReactions,
   useChatWindow,
   useReadMarker,
+  type ChatRange,
   type LocalChatMessage,
+  type LocalChatReaction,
 } from '../../data/chat.ts';
 import { useProjectFiles } from '../../data/files.ts';
 import { writeErrorFields } from '../../data/write-error-fields.ts';
@@ -42,11 +57,22 @@ import { useFileOpener } from '../files/file-open.ts';
 import { useFilesRuntime } from '../files/use-files-runtime.tsx';
 import { useSync, useWriteContext } from '../workspace/sync-context.tsx';
 import { ChatComposer, type ChatDraft, type ChatMember } from './chat-composer.tsx';
-import { ChatMessageItem, type ChatPeople } from './chat-message-item.tsx';
+import {
+  ChatMessageItem,
+  type ChatAttachment,
+  type ChatPeople,
+  type ChatReactionEmoji,
+} from './chat-message-item.tsx';
+import { ScrollAnchor } from './chat-scroll-anchor.tsx';
 import { useChatUploads } from './chat-uploads.ts';
 
 /** Within this many pixels of the bottom counts as "at the bottom". */
 const NEAR_BOTTOM_PX = 120;
+/**
+ * Within this many pixels (or twice the log's height, if more) of an end, the next page is read:
+ * ahead of the reader, so a fast scroll seldom meets the end of the page before the next is in.
+ */
+const LOAD_MARGIN_PX = 1_500;
 /** A message within this long of the same author's previous one shares its header. */
 const GROUP_MS = 5 * 60_000;
 const READ_DEBOUNCE_MS = 1_000;
@@ -71,8 +97,9 @@ function dayLabel(iso: string, now = new Date()): string {
   });
 }
 
-const formatTime = (iso: string) =>
-  new Date(iso).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
+/** One formatter for every row (toLocaleTimeString makes a new one at each call). */
+const timeFormat = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
+const formatTime = (iso: string) => timeFormat.format(new Date(iso));
 
 /** The text a refused message was sent with. */
 function textOf(issue: SyncIssue): string {
@@ -85,6 +112,22 @@ function excerpt(text: string, max = 80): string {
   return line.length > max ? `${line.slice(0, max)}…` : line;
 }
 
+const newestPage = (): ChatRange => ({ edge: 'newest', size: CHAT_PAGE });
+const NO_REACTIONS: readonly LocalChatReaction[] = [];
+const NO_ATTACHMENTS: readonly ChatAttachment[] = [];
+
+/** A function of stable identity that always calls the latest `handler` (props of memoized rows). */
+function useStableHandler<A extends unknown[], R>(handler: (...args: A) => R): (...args: A) => R {
+  const latest = useRef(handler);
+  useLayoutEffect(() => {
+    latest.current = handler;
+  });
+  return useCallback((...args: A) => latest.current(...args), []);
+}
+
+/** What the next window shown should do to the view, besides keeping it in place. */
+type ChatIntent = { kind: 'bottom' } | { kind: 'show'; id: string };
+
 export default function ChatTab({ project }: { project: LocalProject }) {
   const { handle, userId } = useSync();
   const ctx = useWriteContext();
@@ -94,9 +137,19 @@ export default function ChatTab({ project }: { project: LocalProject }) {
   const runtime = useFilesRuntime();
   const opener = useFileOpener(db, runtime);
   const uploads = useChatUploads(db, runtime, project);
-  const [limit, setLimit] = useState(CHAT_PAGE);
-  const chat = useChatWindow(db, project.id, limit);
-  const reactions = useChatReactions(db, project.workspaceId, project.id);
+  const [range, setRange] = useState(newestPage);
+  const read = useChatWindow(db, project.id, range);
+  const rowCache = useRef(new Map<string, LocalChatMessage>());
+  const chat = useMemo(
+    () => read && { ...read, messages: shareRows(rowCache.current, read.messages) },
+    [read],
+  );
+  const reactionRows = useChatReactions(db, project.workspaceId, project.id);
+  const reactionCache = useRef(new Map<string, readonly LocalChatReaction[]>());
+  const reactions = useMemo(
+    () => reactionRows && shareLists(reactionCache.current, reactionRows),
+    [reactionRows],
+  );
   const marker = useReadMarker(db, project.id, userId);
   const files = useProjectFiles(db, project.workspaceId, project.id);
   const memberRows = useLiveQuery(
@@ -118,8 +171,14 @@ export default function ChatTab({ project }: { project: LocalProject }) {
 
   const scroller = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
+  /** At the newest message and scrolled to the bottom. */
   const atBottom = useRef(true);
-  const keepOffset = useRef<number | null>(null);
+  const intent = useRef<ChatIntent | null>({ kind: 'bottom' });
+  const shown = useRef<{ range: ChatRange | null; lastId: string | undefined }>({
+    range: null,
+    lastId: undefined,
+  });
+  const attachmentCache = useRef(new Map<string, readonly ChatAttachment[]>());
   const openedAt = useRef<number | null>(null);
   const focusAfter = useRef<string | null>(null);
   const [unseen, setUnseen] = useState(false);
@@ -174,29 +233,56 @@ export default function ChatTab({ project }: { project: LocalProject }) {
     [messages],
   );
   const newest = messages?.filter((message) => message.seq > 0).at(-1);
-  const lastId = messages?.at(-1)?.id;
+  const ready = chat !== undefined && marker !== undefined;
+  /** The window shown is the range asked for (not the previous one while a step is read). */
+  const current = chat !== undefined && chat.range === range;
+  /** Newer messages than the window's exist: the reader is up in history. */
+  const away = chat !== undefined && chat.newer > 0;
 
-  // Follow the conversation: to the bottom on open and on new messages while at the bottom (or
-  // when the new one is mine); else say there is more below. Older pages keep the view in place.
+  const toBottom = useCallback(() => {
+    const element = scroller.current;
+    if (!element) return;
+    element.scrollTop = element.scrollHeight;
+    atBottom.current = true;
+    setUnseen(false);
+  }, []);
+
+  // Follow the conversation: to the bottom on open, on a jump and on new messages while at the
+  // bottom of the newest (or when the new one is mine); else say there is more below. A step
+  // through history is left to ScrollAnchor, which kept the reader's message in place.
   useLayoutEffect(() => {
     const element = scroller.current;
-    if (!element || !messages) return;
-    if (keepOffset.current !== null) {
-      element.scrollTop = element.scrollHeight - keepOffset.current;
-      keepOffset.current = null;
+    if (!element || !chat || !ready || chat.range !== range) return;
+    const lastId = chat.messages.at(-1)?.id;
+    const navigated = shown.current.range !== chat.range;
+    const lastChanged = shown.current.lastId !== lastId;
+    shown.current = { range: chat.range, lastId };
+    const wanted = intent.current;
+    if (wanted) {
+      intent.current = null;
+      if (wanted.kind === 'bottom') toBottom();
+      else {
+        const target = document.getElementById(`message-${wanted.id}`);
+        target?.scrollIntoView?.({ block: 'center' });
+        target?.focus({ preventScroll: true });
+      }
       return;
     }
-    const last = messages.at(-1);
-    if (atBottom.current || (last && last.createdBy === userId && last._v === 0)) {
-      element.scrollTop = element.scrollHeight;
-      atBottom.current = true;
-      setUnseen(false);
-    } else {
-      setUnseen(true);
-    }
-    // Only a new last message moves the view; edits and reactions do not.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [lastId, messages === undefined]);
+    // Only a new last message at the newest moves the view; edits, reactions and steps do not.
+    if (navigated || !lastChanged || chat.newer > 0) return;
+    const last = chat.messages.at(-1);
+    if (atBottom.current || (last && last.createdBy === userId && last._v === 0)) toBottom();
+    else setUnseen(true);
+  }, [chat, range, ready, toBottom, userId]);
+
+  // A range that is not the live end but reached it (or holds nothing any more) becomes the live
+  // end, so new messages show again.
+  useEffect(() => {
+    if (!chat || chat.range !== range || range.edge === 'newest') return;
+    if (chat.newer > 0 && chat.messages.length > 0) return;
+    const ordered = chat.messages.filter((message) => message.seq > 0).length;
+    setRange({ edge: 'newest', size: Math.max(CHAT_PAGE, ordered) });
+  }, [chat, range]);
 
   useLayoutEffect(() => {
     if (!focusAfter.current) return;
@@ -224,42 +310,63 @@ export default function ChatTab({ project }: { project: LocalProject }) {
     };
   }, [markRead]);
 
-  const showOlder = useCallback(() => {
-    const element = scroller.current;
-    if (element) keepOffset.current = element.scrollHeight - element.scrollTop;
-    setLimit((current) => current + CHAT_PAGE);
-  }, []);
+  /** One step through history, unless one is on its way; whether one was taken. */
+  const step = (direction: 'older' | 'newer'): boolean => {
+    if (!chat || !current) return false;
+    const next = nextChatRange(chat, direction);
+    if (next) setRange(next);
+    return next !== null;
+  };
 
   const onScroll = () => {
     const element = scroller.current;
-    if (!element) return;
-    atBottom.current =
-      element.scrollHeight - element.scrollTop - element.clientHeight < NEAR_BOTTOM_PX;
+    if (!element || !chat) return;
+    const fromBottom = element.scrollHeight - element.scrollTop - element.clientHeight;
+    atBottom.current = fromBottom < NEAR_BOTTOM_PX && chat.newer === 0;
     if (atBottom.current) {
       setUnseen(false);
       markRead();
     }
-    if (element.scrollTop < 200 && chat?.hasOlder && keepOffset.current === null) showOlder();
+    const margin = Math.max(LOAD_MARGIN_PX, 2 * element.clientHeight);
+    if (element.scrollTop < margin && step('older')) return;
+    if (fromBottom < margin) step('newer');
+  };
+
+  /** Back to the newest page, at the bottom. */
+  const toNewest = () => {
+    intent.current = { kind: 'bottom' };
+    setRange(newestPage());
+  };
+
+  /** The Jump button: to the newest; focus goes to the log (the button goes). */
+  const jumpToNewest = () => {
+    toNewest();
+    scroller.current?.focus({ preventScroll: true });
   };
 
   const jumpToBottom = () => {
-    const element = scroller.current;
-    if (!element) return;
-    element.scrollTop = element.scrollHeight;
-    atBottom.current = true;
-    setUnseen(false);
+    toBottom();
     markRead();
+    scroller.current?.focus({ preventScroll: true });
   };
 
-  const showMessage = (id: string) => {
+  // A reply's quote: the message it answers, read into the window first when it is not shown.
+  const showMessage = useStableHandler((id: string) => {
     const target = document.getElementById(`message-${id}`);
     if (target) {
-      target.scrollIntoView({ block: 'center' });
+      target.scrollIntoView?.({ block: 'center' });
       target.focus();
-    } else if (chat?.hasOlder) {
-      toaster.show({ tone: 'info', message: 'That message is further up: scroll up to load it.' });
+      return;
     }
-  };
+    void chatRangeAround(db, project.id, id).then((around) => {
+      if (!around) {
+        toaster.show({ tone: 'info', message: 'That message is no longer on this device.' });
+        return;
+      }
+      intent.current = { kind: 'show', id };
+      setRange(around);
+    });
+  });
 
   const submit = async (draft: ChatDraft): Promise<string | null> => {
     try {
@@ -279,6 +386,8 @@ export default function ChatTab({ project }: { project: LocalProject }) {
         setEditing(null);
         return null;
       }
+      // Sent from up in history: back to the newest, where the message goes.
+      if (away) toNewest();
       atBottom.current = true;
       await chatMessageWrites.create(ctx, {
         workspaceId: project.workspaceId,
@@ -312,7 +421,7 @@ export default function ChatTab({ project }: { project: LocalProject }) {
     }
   };
 
-  const openAttachment = (fileId: string) => {
+  const openAttachment = useStableHandler((fileId: string) => {
     const file = files?.find((row) => row.id === fileId);
     if (!file) {
       toaster.show(
@@ -328,6 +437,40 @@ export default function ChatTab({ project }: { project: LocalProject }) {
         message: error instanceof Error ? error.message : 'The file could not be opened.',
       }),
     );
+  });
+
+  const onReply = useStableHandler((target: LocalChatMessage) => {
+    setEditing(null);
+    setReplyTo(target);
+    inputRef.current?.focus();
+  });
+  const onEdit = useStableHandler((target: LocalChatMessage) => {
+    setReplyTo(null);
+    setEditing({ kind: 'message', message: target });
+    inputRef.current?.focus();
+  });
+  const onReact = useStableHandler((target: LocalChatMessage, emoji: ChatReactionEmoji) => {
+    void toggleReaction(ctx, target, emoji).catch(() =>
+      toaster.show({ tone: 'error', message: 'The reaction could not be saved.' }),
+    );
+  });
+
+  /** A message's files with their names; the same array while the names stay the same. */
+  const attachmentsOf = (message: LocalChatMessage): readonly ChatAttachment[] => {
+    if (message.attachmentFileIds.length === 0) return NO_ATTACHMENTS;
+    const list = message.attachmentFileIds.map((id) => ({
+      id,
+      name: fileNames.get(id) ?? uploads.uploadedName(id) ?? 'A file no longer in the project',
+    }));
+    const before = attachmentCache.current.get(message.id);
+    if (
+      before &&
+      before.length === list.length &&
+      before.every((file, i) => file.id === list[i]?.id && file.name === list[i]?.name)
+    )
+      return before;
+    attachmentCache.current.set(message.id, list);
+    return list;
   };
 
   const composerEditing = useMemo(
@@ -348,7 +491,7 @@ export default function ChatTab({ project }: { project: LocalProject }) {
     [editing],
   );
 
-  if (!chat || marker === undefined) {
+  if (!chat || !ready) {
     return (
       <div role="status" className="flex items-center justify-center gap-3 py-16 text-fg-muted">
         <Spinner /> Loading messages…
@@ -373,147 +516,153 @@ export default function ChatTab({ project }: { project: LocalProject }) {
           role="log"
           aria-label={`Messages about ${project.name}`}
           tabIndex={0}
+          style={{ overflowAnchor: 'none' }}
           className="h-[calc(100dvh-23rem)] min-h-64 sm:h-[min(60vh,40rem)] sm:min-h-72 overflow-y-auto rounded-xl border border-border bg-surface px-1 py-2 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
         >
-          {chat.hasOlder && (
-            <div className="flex justify-center py-2">
-              <Button variant="ghost" onPress={showOlder}>
-                Show earlier messages
-              </Button>
-            </div>
-          )}
-          {chat.messages.length === 0 && (failed ?? []).length === 0 ? (
-            <div className="flex h-full flex-col items-center justify-center gap-2 px-6 text-center text-fg-muted">
-              <MessagesSquare aria-hidden="true" size={28} />
-              <p className="font-medium text-fg">No messages yet</p>
-              <p className="max-w-sm text-sm">
-                Start the conversation about {project.name}. Everyone in the workspace sees it, and
-                it works offline: messages go out when you are back online.
-              </p>
-            </div>
-          ) : (
-            <ol className="flex flex-col">
-              {chat.messages.map((message, index) => {
-                const previous = chat.messages[index - 1];
-                const newDay =
-                  !previous || dayKey(previous.createdAt) !== dayKey(message.createdAt);
-                const grouped =
-                  !newDay &&
-                  previous !== undefined &&
-                  !previous.deleted &&
-                  previous.createdBy === message.createdBy &&
-                  previous.authorKind === message.authorKind &&
-                  message.id !== firstUnread &&
-                  Date.parse(message.createdAt) - Date.parse(previous.createdAt) < GROUP_MS;
-                return [
-                  newDay && (
+          <ScrollAnchor log={scroller} rows={[chat, reactions]}>
+            {chat.hasOlder && (
+              <div className="flex justify-center py-2">
+                <Button variant="ghost" onPress={() => step('older')}>
+                  Show earlier messages
+                </Button>
+              </div>
+            )}
+            {chat.messages.length === 0 && (failed ?? []).length === 0 ? (
+              <div className="flex h-full flex-col items-center justify-center gap-2 px-6 text-center text-fg-muted">
+                <MessagesSquare aria-hidden="true" size={28} />
+                <p className="font-medium text-fg">No messages yet</p>
+                <p className="max-w-sm text-sm">
+                  Start the conversation about {project.name}. Everyone in the workspace sees it,
+                  and it works offline: messages go out when you are back online.
+                </p>
+              </div>
+            ) : (
+              <ol className="flex flex-col">
+                {/* One flat list of keyed rows: a nested array per message would be keyed by its
+                    index, and a page added above would then mount every row again. */}
+                {chat.messages.flatMap((message, index) => {
+                  const previous = chat.messages[index - 1];
+                  const newDay =
+                    !previous || dayKey(previous.createdAt) !== dayKey(message.createdAt);
+                  const grouped =
+                    !newDay &&
+                    previous !== undefined &&
+                    !previous.deleted &&
+                    previous.createdBy === message.createdBy &&
+                    previous.authorKind === message.authorKind &&
+                    message.id !== firstUnread &&
+                    Date.parse(message.createdAt) - Date.parse(previous.createdAt) < GROUP_MS;
+                  return [
+                    newDay && (
+                      <li
+                        key={`day-${message.id}`}
+                        aria-hidden="true"
+                        className="my-2 flex items-center gap-3 px-2 text-xs font-medium text-fg-muted before:h-px before:flex-1 before:bg-border after:h-px after:flex-1 after:bg-border"
+                      >
+                        {dayLabel(message.createdAt)}
+                      </li>
+                    ),
+                    message.id === firstUnread && (
+                      <li
+                        key={`new-${message.id}`}
+                        className="my-1 flex items-center gap-3 px-2 text-xs font-semibold text-danger after:h-px after:flex-1 after:bg-danger"
+                      >
+                        New
+                      </li>
+                    ),
+                    <ChatMessageItem
+                      key={message.id}
+                      message={message}
+                      replyTo={message.replyToId ? byId.get(message.replyToId) : undefined}
+                      reactions={reactions?.get(message.id) ?? NO_REACTIONS}
+                      attachments={attachmentsOf(message)}
+                      people={people}
+                      me={userId}
+                      online={online}
+                      grouped={grouped}
+                      formatTime={formatTime}
+                      onReply={onReply}
+                      onEdit={onEdit}
+                      onDelete={setDeleting}
+                      onReact={onReact}
+                      onOpenAttachment={openAttachment}
+                      onShowMessage={showMessage}
+                    />,
+                  ];
+                })}
+                {/* Refused messages belong at the newest end. */}
+                {!away &&
+                  (failed ?? []).map((issue) => (
                     <li
-                      key={`day-${message.id}`}
-                      aria-hidden="true"
-                      className="my-2 flex items-center gap-3 px-2 text-xs font-medium text-fg-muted before:h-px before:flex-1 before:bg-border after:h-px after:flex-1 after:bg-border"
+                      key={issue.id}
+                      className="mx-2 mt-3 rounded-lg border border-danger/40 bg-danger/5 px-3 py-2"
                     >
-                      {dayLabel(message.createdAt)}
+                      <p dir="auto" className="text-sm break-words whitespace-pre-wrap text-fg">
+                        {excerpt(textOf(issue), 500)}
+                      </p>
+                      <p className="mt-1 text-xs text-danger">Not sent: {issue.serverMessage}</p>
+                      <div className="mt-2 flex flex-wrap gap-2">
+                        <Button
+                          variant="secondary"
+                          onPress={() =>
+                            void retrySyncIssue(db, issue.id, {
+                              userId,
+                              newId: ctx.newId ?? uuidv7,
+                            }).catch(() =>
+                              toaster.show({
+                                tone: 'error',
+                                message: 'It could not be queued again.',
+                              }),
+                            )
+                          }
+                        >
+                          Retry
+                        </Button>
+                        <Button
+                          variant="secondary"
+                          onPress={() => {
+                            setReplyTo(null);
+                            setEditing({ kind: 'failed', issue });
+                            inputRef.current?.focus();
+                          }}
+                        >
+                          Edit
+                        </Button>
+                        <Button variant="ghost" onPress={() => void discardSyncIssue(db, issue.id)}>
+                          Discard
+                        </Button>
+                      </div>
                     </li>
-                  ),
-                  message.id === firstUnread && (
-                    <li
-                      key={`new-${message.id}`}
-                      className="my-1 flex items-center gap-3 px-2 text-xs font-semibold text-danger after:h-px after:flex-1 after:bg-danger"
-                    >
-                      New
-                    </li>
-                  ),
-                  <ChatMessageItem
-                    key={message.id}
-                    message={message}
-                    replyTo={message.replyToId ? byId.get(message.replyToId) : undefined}
-                    reactions={reactions?.get(message.id) ?? []}
-                    attachments={message.attachmentFileIds.map((id) => ({
-                      id,
-                      name:
-                        fileNames.get(id) ??
-                        uploads.uploadedName(id) ??
-                        'A file no longer in the project',
-                    }))}
-                    people={people}
-                    me={userId}
-                    online={online}
-                    grouped={grouped}
-                    formatTime={formatTime}
-                    onReply={(target) => {
-                      setEditing(null);
-                      setReplyTo(target);
-                      inputRef.current?.focus();
-                    }}
-                    onEdit={(target) => {
-                      setReplyTo(null);
-                      setEditing({ kind: 'message', message: target });
-                      inputRef.current?.focus();
-                    }}
-                    onDelete={setDeleting}
-                    onReact={(target, emoji) => {
-                      void toggleReaction(ctx, target, emoji).catch(() =>
-                        toaster.show({
-                          tone: 'error',
-                          message: 'The reaction could not be saved.',
-                        }),
-                      );
-                    }}
-                    onOpenAttachment={openAttachment}
-                    onShowMessage={showMessage}
-                  />,
-                ];
-              })}
-              {(failed ?? []).map((issue) => (
-                <li
-                  key={issue.id}
-                  className="mx-2 mt-3 rounded-lg border border-danger/40 bg-danger/5 px-3 py-2"
-                >
-                  <p dir="auto" className="text-sm break-words whitespace-pre-wrap text-fg">
-                    {excerpt(textOf(issue), 500)}
-                  </p>
-                  <p className="mt-1 text-xs text-danger">Not sent: {issue.serverMessage}</p>
-                  <div className="mt-2 flex flex-wrap gap-2">
-                    <Button
-                      variant="secondary"
-                      onPress={() =>
-                        void retrySyncIssue(db, issue.id, {
-                          userId,
-                          newId: ctx.newId ?? uuidv7,
-                        }).catch(() =>
-                          toaster.show({ tone: 'error', message: 'It could not be queued again.' }),
-                        )
-                      }
-                    >
-                      Retry
-                    </Button>
-                    <Button
-                      variant="secondary"
-                      onPress={() => {
-                        setReplyTo(null);
-                        setEditing({ kind: 'failed', issue });
-                        inputRef.current?.focus();
-                      }}
-                    >
-                      Edit
-                    </Button>
-                    <Button variant="ghost" onPress={() => void discardSyncIssue(db, issue.id)}>
-                      Discard
-                    </Button>
-                  </div>
-                </li>
-              ))}
-            </ol>
-          )}
+                  ))}
+              </ol>
+            )}
+            {away && (
+              <div className="flex justify-center py-2">
+                <Button variant="ghost" onPress={() => step('newer')}>
+                  Show later messages
+                </Button>
+              </div>
+            )}
+          </ScrollAnchor>
         </div>
-        {unseen && (
+        {away ? (
           <Button
             variant="primary"
-            onPress={jumpToBottom}
+            onPress={jumpToNewest}
             className="absolute bottom-3 left-1/2 -translate-x-1/2 shadow-lg"
           >
-            <ArrowDown aria-hidden="true" size={16} /> New messages
+            <ArrowDown aria-hidden="true" size={16} /> Jump to the newest messages
           </Button>
+        ) : (
+          unseen && (
+            <Button
+              variant="primary"
+              onPress={jumpToBottom}
+              className="absolute bottom-3 left-1/2 -translate-x-1/2 shadow-lg"
+            >
+              <ArrowDown aria-hidden="true" size={16} /> New messages
+            </Button>
+          )
         )}
       </div>
       <ChatComposer
