@@ -1,8 +1,10 @@
 /**
- * Applying pulled data to Dexie (sync spec b.4, b.5). Each page is ONE transaction: first the
- * acked entries this page reaches leave the outbox (ack rule), then rows are upserted with pending
- * local patches re-applied on top (entity-overlay.ts) or deleted, then the cursor moves. A crash
- * mid-page leaves the previous page's state and cursor, so the page is simply fetched again.
+ * Applying pulled data to Dexie (sync spec b.4, b.5). Each page is ONE transaction: the acked
+ * entries this page reaches leave the outbox (ack rule), rows are upserted with pending local
+ * patches re-applied on top (entity-overlay.ts) or deleted, then the cursor moves. A row that an
+ * ack releases and the page brings (the pull confirming a push) is written once: the server's row
+ * over the row as the ack left it. A crash mid-page leaves the previous page's state and cursor,
+ * so the page is simply fetched again.
  * Also here: the sweep that ends a reset, and the purge of a workspace the user lost access to.
  * Entity-blind: row schemas, tables, sweep and purge loop over the contract's declared entities,
  * so an entity that is declared is applied, swept and purged with no line here naming it.
@@ -10,9 +12,10 @@
 import * as v from 'valibot';
 import { workspaceSchema } from '#contract/entities/workspace.ts';
 import type { SyncChange, SyncedTable } from '#contract/sync.ts';
-import { allEntities } from '#contract/synced-entities.ts';
+import { allEntities, entityOfTable } from '#contract/synced-entities.ts';
 import {
   entityTables,
+  syncedTable,
   type AppDatabase,
   type LocalWorkspace,
   type SyncedRow,
@@ -20,7 +23,8 @@ import {
 import { rebaseServerRow } from '../db/entity-overlay.ts';
 import { stuckIssueId } from '../db/sync-issue.ts';
 import type { WorkspaceSyncState } from '../db/sync-state.ts';
-import { issueFor, removeEntries } from './outbox-settlement.ts';
+import type { OutboxEntry, EntityName } from '../db/outbox-entry.ts';
+import { issueFor, takeEntries, type RowSettlement } from './outbox-settlement.ts';
 
 /** The contract row schema of each table a pull may send. */
 const ROW_SCHEMAS: ReadonlyMap<string, v.GenericSchema> = new Map<string, v.GenericSchema>([
@@ -78,28 +82,40 @@ export async function applyPullPage(
   input: {
     workspaceId: string;
     page: CheckedPage;
+    /**
+     * The workspace's acked entries when the pull started, the only ones a page may take out of
+     * the outbox (acks come from pushes alone, and a push never runs during a pull).
+     */
+    acked: readonly OutboxEntry[];
     /** Acked entries with ackSeq <= this leave (log pages); null: none by seq (snapshot pages). */
     coverUpToSeq: number | null;
-    /** Acked entries leaving regardless of seq (the final page of a pull started after them). */
-    coverMutationIds: ReadonlySet<string>;
+    /** Every entry of `acked` leaves, whatever its seq (the final page of a pull). */
+    coverAll: boolean;
     state: WorkspaceSyncState;
     /** Ids seen by a re-download, for the sweep that ends it. */
     seen: Set<string> | null;
   },
 ): Promise<void> {
   const { page, workspaceId } = input;
+  const cover = input.coverUpToSeq;
+  const candidates = input.acked.filter(
+    (entry) =>
+      entry.workspaceId === workspaceId &&
+      (input.coverAll || (cover !== null && (entry.ackSeq ?? Infinity) <= cover)),
+  );
   await db.transaction('rw', pageScope(db), async () => {
-    // getAll plus a plain filter: cheaper than a filtering cursor on every IndexedDB. A page
-    // that can reach no entry (a snapshot's pages before its last) reads none.
-    if (input.coverUpToSeq !== null || input.coverMutationIds.size > 0) {
-      const reached = (await db.outbox.where('status').equals('acked').toArray()).filter(
-        (entry) =>
-          entry.workspaceId === workspaceId &&
-          ((input.coverUpToSeq !== null && (entry.ackSeq ?? Infinity) <= input.coverUpToSeq) ||
-            input.coverMutationIds.has(entry.mutationId)),
-      );
-      await removeEntries(db, reached, 'applied');
+    // The entries this page reaches that are still here (an earlier page may have taken them):
+    // the acked index's keys, not the entries, so a page never reads the outbox whole.
+    let reached: OutboxEntry[] = [];
+    if (candidates.length > 0) {
+      const still = new Set(await db.outbox.where('status').equals('acked').primaryKeys());
+      reached = candidates.filter((entry) => still.has(entry.seq));
     }
+    // Their rows are worked out, not written yet: a row this page brings is written once, the
+    // server's row with what remains pending on top (the ack rule and the overlay in one put).
+    const settled: RowSettlement =
+      reached.length > 0 ? await takeEntries(db, reached, 'applied') : new Map<never, never>();
+    const merged = new Set<EntityName>();
 
     // Rows with local changes exist only while the workspace has outbox entries: without any,
     // a page is a plain bulkPut (the common case, and the one the benchmark measures).
@@ -114,25 +130,52 @@ export async function applyPullPage(
         continue;
       }
       const table = db.table<SyncedRow, string>(tableName);
+      const entity = entityOfTable(tableName)?.name as EntityName | undefined;
+      const mine = entity === undefined ? undefined : settled.get(entity);
+      if (entity !== undefined) merged.add(entity);
+      // Rows an applied delete (or its cascade) removed go first; the page may bring them back.
+      if (mine && mine.gone.size > 0) await table.bulkDelete([...mine.gone]);
+      const inPage = new Set(upserts.map(({ id }) => id));
+      // Settled rows the page does not bring are written as they were worked out.
+      const untouched = mine
+        ? [...mine.puts.entries()].filter(([id]) => !inPage.has(id)).map(([, row]) => row)
+        : [];
       if (!hasLocal) {
         // Nothing local to keep: the freshly parsed rows are stored as they are, plus the local
         // fields (no copy: this is the hot path of a first download).
-        await table.bulkPut(
-          upserts.map(({ row, version }) =>
+        await table.bulkPut([
+          ...(upserts.map(({ row, version }) =>
             Object.assign(row, { _v: version, _pending: 0, _deleted: false, _base: {} }),
-          ) as SyncedRow[],
-        );
+          ) as SyncedRow[]),
+          ...untouched,
+        ]);
         continue;
       }
-      const locals = await table.bulkGet(upserts.map(({ id }) => id));
+      // The local row: as settled when an entry of it just left, else as stored.
+      const unread = [...inPage].filter((id) => !mine?.puts.has(id) && !mine?.gone.has(id));
+      const stored = new Map<string, SyncedRow | undefined>();
+      if (unread.length > 0) {
+        (await table.bulkGet(unread)).forEach((row, index) => stored.set(unread[index]!, row));
+      }
       const next: SyncedRow[] = [];
-      upserts.forEach(({ row, version }, index) => {
-        const local = locals[index];
-        // Never let an older copy replace a newer one.
-        if (local && local._v > version) return;
+      upserts.forEach(({ id, row, version }) => {
+        const settledRow = mine?.puts.get(id);
+        const local = settledRow ?? stored.get(id);
+        // Never let an older copy replace a newer one (the settled row is still written).
+        if (local && local._v > version) {
+          if (settledRow) next.push(settledRow);
+          return;
+        }
         next.push(rebaseServerRow<SyncedRow>(row, local, version));
       });
-      await table.bulkPut(next);
+      await table.bulkPut([...next, ...untouched]);
+    }
+    // Settled rows of tables this page does not bring.
+    for (const [entity, { puts, gone }] of settled) {
+      if (merged.has(entity)) continue;
+      const table = syncedTable(db, entity);
+      await table.bulkPut([...puts.values()]);
+      await table.bulkDelete([...gone]);
     }
     for (const [tableName, ids] of page.deletes) {
       // Delete wins over edit: pending local patches of a deleted row are refused by the server

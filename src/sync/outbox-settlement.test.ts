@@ -3,8 +3,8 @@ import { allEntities, childrenOf } from '#contract/synced-entities.ts';
 import type { AnySyncedEntity } from '#contract/synced-entity.ts';
 import { createAppDatabase, syncedTable, type AppDatabase } from '../db/app-database.ts';
 import { writeDelete } from '../db/local-write.ts';
-import type { EntityName } from '../db/outbox-entry.ts';
-import { removeEntry, settlementScope } from './outbox-settlement.ts';
+import type { EntityName, OutboxEntry } from '../db/outbox-entry.ts';
+import { deleteEntries, removeEntry, settlementScope } from './outbox-settlement.ts';
 
 const WS = 'w1';
 const name = (entity: AnySyncedEntity) => entity.name as EntityName;
@@ -82,4 +82,46 @@ describe('cascade deletes of any declared entity', () => {
       }
     },
   );
+});
+
+describe('deleting outbox entries', () => {
+  it('deletes exactly the given seqs, in runs or scattered, leaving the ones between', async () => {
+    const db = createAppDatabase('u1', { name: `test-${crypto.randomUUID()}` });
+    const entry = (index: number): Omit<OutboxEntry, 'seq'> => ({
+      mutationId: `m${index}`,
+      clientId: 'c',
+      clientSeq: index + 1,
+      userId: 'u1',
+      workspaceId: WS,
+      resource: 'client',
+      operation: 'create-client',
+      query: {},
+      entity: 'client',
+      entityId: `id-${index}`,
+      op: 'create',
+      args: {},
+      dependsOn: [],
+      label: '',
+      schemaVersion: 1,
+      createdAt: 0,
+      status: 'acked',
+      attempts: 0,
+      nextAttemptAt: 0,
+    });
+    await db.outbox.bulkAdd(Array.from({ length: 20 }, (_, index) => entry(index)));
+    const seqs = (await db.outbox.toCollection().primaryKeys()).sort((a, b) => a - b);
+    expect(seqs).toHaveLength(20);
+    // Two runs (0-5, 10-16) and two lone seqs (8, 18); the ones between stay.
+    const gone = [...seqs.slice(0, 6), seqs[8]!, ...seqs.slice(10, 17), seqs[18]!];
+    await db.transaction('rw', db.outbox, () =>
+      deleteEntries(
+        db,
+        gone.map((seq) => ({ seq })),
+      ),
+    );
+    expect((await db.outbox.toCollection().primaryKeys()).sort((a, b) => a - b)).toEqual(
+      seqs.filter((seq) => !gone.includes(seq)),
+    );
+    db.close();
+  });
 });

@@ -57,21 +57,60 @@ const PER_ROW_LOOKUPS = 20;
 
 const rowKey = (entity: string, id: string) => `${entity}:${id}`;
 
+/** Runs shorter than this are deleted key by key (a range delete costs a count and a delete). */
+const MIN_RANGE_DELETE = 3;
+
 /**
- * Takes entries out of the outbox and fixes their rows (and the rows a cascade delete hid),
- * with a few bulk reads and writes however many entries there are: a pull may ack thousands.
+ * Deletes entries from the outbox: one range request per run of consecutive seqs (a pushed batch,
+ * a pull page's acks) instead of one request per entry; scattered entries go in one bulkDelete.
+ */
+export async function deleteEntries(
+  db: AppDatabase,
+  entries: readonly { seq: number }[],
+): Promise<void> {
+  const seqs = [...new Set(entries.map((entry) => entry.seq))].sort((a, b) => a - b);
+  const single: number[] = [];
+  let from = 0;
+  for (let index = 1; index <= seqs.length; index += 1) {
+    if (index < seqs.length && seqs[index] === seqs[index - 1]! + 1) continue;
+    // seqs[from..index-1] is a run of consecutive keys: every key in its range is to go.
+    if (index - from >= MIN_RANGE_DELETE) {
+      await db.outbox
+        .where(':id')
+        .between(seqs[from], seqs[index - 1], true, true)
+        .delete();
+    } else {
+      single.push(...seqs.slice(from, index));
+    }
+    from = index;
+  }
+  await db.outbox.bulkDelete(single);
+}
+
+/**
+ * What taking entries out of the outbox does to their rows, per entity: the rows as they are
+ * to be written back (`puts`, by id) and the rows that are gone (`gone`). Computed, not written.
+ */
+export type RowSettlement = Map<EntityName, { puts: Map<string, SyncedRow>; gone: Set<string> }>;
+
+/**
+ * Takes entries out of the outbox and works out what becomes of their rows (and of the rows a
+ * cascade delete hid), with a few bulk reads however many entries there are: a pull may ack
+ * thousands. The rows are not written here: removeEntries writes them; a pull page merges them
+ * with the server rows it brings, so a confirmed row is written once.
  * `restore`: fields no other pending patch overlays go back to the last known server value (false
  * only when the server applied the change without a seq to wait for: the local value is then the
  * server's).
  */
-export async function removeEntries(
+export async function takeEntries(
   db: AppDatabase,
   entries: readonly OutboxEntry[],
   outcome: 'applied' | 'rejected',
   restore = true,
-): Promise<void> {
-  if (entries.length === 0) return;
-  await db.outbox.bulkDelete(entries.map((entry) => entry.seq));
+): Promise<RowSettlement> {
+  const settled: RowSettlement = new Map();
+  if (entries.length === 0) return settled;
+  await deleteEntries(db, entries);
 
   const touched = new Map<string, { entity: EntityName; id: string }>();
   const removed = new Map<string, OutboxEntry[]>();
@@ -87,75 +126,111 @@ export async function removeEntries(
       cascadedBy.set(hiddenKey, (cascadedBy.get(hiddenKey) ?? new Set()).add(entry.mutationId));
     }
   }
+  const leaving = (key: string) =>
+    (removed.get(key)?.length ?? 0) + (cascadedBy.get(key)?.size ?? 0);
 
+  const rows = new Map<string, SyncedRow>();
+  for (const entity of allEntities().map((declared) => declared.name as EntityName)) {
+    const ids = [...touched.values()].filter((ref) => ref.entity === entity).map((ref) => ref.id);
+    if (ids.length === 0) continue;
+    (await syncedTable(db, entity).bulkGet(ids)).forEach((row, index) => {
+      const id = ids[index];
+      if (row && id !== undefined) rows.set(rowKey(entity, id), row);
+    });
+  }
+
+  // A row's `_pending` counts every entry touching it (its own and its ancestors' cascades), so
+  // only a row counting more than the entries leaving now has others left to look up: a pull
+  // confirming creates or plain edits reads no more of the outbox.
+  const others = [...touched.entries()]
+    .filter(([key]) => (rows.get(key)?._pending ?? 0) > leaving(key))
+    .map(([, ref]) => ref);
+  // (No await at all when nothing is left to look up: a bare await of a non-Dexie promise would
+  // let the caller's transaction commit under it.)
   const left =
-    touched.size > PER_ROW_LOOKUPS
-      ? (await db.outbox.toArray()).filter((entry) =>
-          touched.has(rowKey(entry.entity, entry.entityId)),
-        )
-      : (
-          await Promise.all(
-            [...touched.values()].map((ref) =>
-              db.outbox.where('[entity+entityId]').equals([ref.entity, ref.id]).toArray(),
-            ),
+    others.length === 0
+      ? []
+      : others.length > PER_ROW_LOOKUPS
+        ? (await db.outbox.toArray()).filter((entry) =>
+            touched.has(rowKey(entry.entity, entry.entityId)),
           )
-        ).flat();
+        : (
+            await Promise.all(
+              others.map((ref) =>
+                db.outbox.where('[entity+entityId]').equals([ref.entity, ref.id]).toArray(),
+              ),
+            )
+          ).flat();
   const remaining = new Map<string, OutboxEntry[]>();
   for (const entry of left) {
     const key = rowKey(entry.entity, entry.entityId);
     remaining.set(key, [...(remaining.get(key) ?? []), entry]);
   }
 
-  for (const entity of allEntities().map((declared) => declared.name as EntityName)) {
-    const ids = [...touched.values()].filter((ref) => ref.entity === entity).map((ref) => ref.id);
-    if (ids.length === 0) continue;
-    const table = syncedTable(db, entity);
-    const rows = await table.bulkGet(ids);
-    const puts: SyncedRow[] = [];
-    const gone: string[] = [];
-    rows.forEach((row, index) => {
-      const id = ids[index];
-      if (!row || id === undefined) return;
-      const key = rowKey(entity, id);
-      const own = removed.get(key) ?? [];
-      const rest = remaining.get(key) ?? [];
-      const cascades = cascadedBy.get(key) ?? new Set<string>();
-      if (
-        (outcome === 'rejected' && own.some((entry) => entry.op === 'create')) ||
-        (outcome === 'applied' && own.some((entry) => entry.op === 'delete')) ||
-        // The server deleted the cascade's rows with their ancestor.
-        (outcome === 'applied' && cascades.size > 0)
-      ) {
-        gone.push(id);
-        return;
-      }
-      const overlaid = new Set(
-        rest.filter((other) => other.op === 'patch').flatMap((other) => Object.keys(other.args)),
-      );
-      const fields = [
-        ...new Set(
-          own.filter((entry) => entry.op === 'patch').flatMap((entry) => Object.keys(entry.args)),
-        ),
-      ];
-      const released = releaseFields(row, fields, overlaid);
-      // Applied without a seq to wait for: the local value is the server's; keep showing it.
-      const kept = restore
-        ? {}
-        : pick(
-            row,
-            fields.filter((field) => !overlaid.has(field)),
-          );
-      const { _cascadeOf, ...plain } = { ...released, ...kept };
-      const cascadeOf = (_cascadeOf ?? []).filter((mutationId) => !cascades.has(mutationId));
-      puts.push({
-        ...plain,
-        ...(cascadeOf.length > 0 ? { _cascadeOf: cascadeOf } : {}),
-        _pending: Math.max(0, row._pending - own.length - cascades.size),
-        _deleted: rest.some((other) => other.op === 'delete') || cascadeOf.length > 0,
-      });
+  for (const { entity, id } of touched.values()) {
+    const key = rowKey(entity, id);
+    const row = rows.get(key);
+    if (!row) continue;
+    const own = removed.get(key) ?? [];
+    const rest = remaining.get(key) ?? [];
+    const cascades = cascadedBy.get(key) ?? new Set<string>();
+    const outcomeOf = settled.get(entity) ?? { puts: new Map(), gone: new Set() };
+    settled.set(entity, outcomeOf);
+    if (
+      (outcome === 'rejected' && own.some((entry) => entry.op === 'create')) ||
+      (outcome === 'applied' && own.some((entry) => entry.op === 'delete')) ||
+      // The server deleted the cascade's rows with their ancestor.
+      (outcome === 'applied' && cascades.size > 0)
+    ) {
+      outcomeOf.gone.add(id);
+      continue;
+    }
+    const overlaid = new Set(
+      rest.filter((other) => other.op === 'patch').flatMap((other) => Object.keys(other.args)),
+    );
+    const fields = [
+      ...new Set(
+        own.filter((entry) => entry.op === 'patch').flatMap((entry) => Object.keys(entry.args)),
+      ),
+    ];
+    const released = releaseFields(row, fields, overlaid);
+    // Applied without a seq to wait for: the local value is the server's; keep showing it.
+    const kept = restore
+      ? {}
+      : pick(
+          row,
+          fields.filter((field) => !overlaid.has(field)),
+        );
+    const { _cascadeOf, ...plain } = { ...released, ...kept };
+    const cascadeOf = (_cascadeOf ?? []).filter((mutationId) => !cascades.has(mutationId));
+    outcomeOf.puts.set(id, {
+      ...plain,
+      ...(cascadeOf.length > 0 ? { _cascadeOf: cascadeOf } : {}),
+      _pending: Math.max(0, row._pending - own.length - cascades.size),
+      _deleted: rest.some((other) => other.op === 'delete') || cascadeOf.length > 0,
     });
-    await table.bulkPut(puts);
-    await table.bulkDelete(gone);
+  }
+  return settled;
+}
+
+/**
+ * Takes entries out of the outbox and fixes their rows (and the rows a cascade delete hid), in
+ * the caller's transaction: takeEntries, then its rows written. (The writes are here, not in a
+ * helper: each async layer between a Dexie await and the caller's next request costs the caller's
+ * native await its transaction zone.)
+ */
+export async function removeEntries(
+  db: AppDatabase,
+  entries: readonly OutboxEntry[],
+  outcome: 'applied' | 'rejected',
+  restore = true,
+): Promise<void> {
+  if (entries.length === 0) return;
+  const settled = await takeEntries(db, entries, outcome, restore);
+  for (const [entity, { puts, gone }] of settled) {
+    const table = syncedTable(db, entity);
+    await table.bulkPut([...puts.values()]);
+    await table.bulkDelete([...gone]);
   }
 }
 

@@ -453,6 +453,38 @@ describe('sync engine', () => {
     expect(server.pulls).toHaveLength(2);
   });
 
+  it('drains a long queue in batches of 100, in order, each change sent once', async () => {
+    engine.offline();
+    for (let index = 0; index < 250; index += 1) {
+      await queueCreate({ workspaceId: WS, name: `C${index}` });
+    }
+    engine.online();
+    await advance(0);
+    // The next batch is claimed while the server works on the previous one, sent after its acks.
+    const sent = server.pushes.map((push) => push.mutations.map((m) => m.clientSeq));
+    expect(sent.map((batch) => batch.length)).toEqual([100, 100, 50]);
+    expect(sent.flat()).toEqual([...sent.flat()].sort((a, b) => a - b));
+    expect(new Set(sent.flat()).size).toBe(250);
+    expect(await db.outbox.count()).toBe(0);
+    expect(statuses.at(-1)).toMatchObject({ state: 'idle', waiting: 0 });
+  });
+
+  it('sends the batch claimed ahead only after the one before it is all applied', async () => {
+    engine.offline();
+    for (let index = 0; index < 150; index += 1) {
+      await queueCreate({ workspaceId: WS, name: `C${index}` });
+    }
+    // The server stops at the 100th change (a temporary failure there: not attempted).
+    server.onPush((body) => server.applyAll({ ...body, mutations: body.mutations.slice(0, 99) }));
+    engine.online();
+    await advance(0);
+    const sent = server.pushes.map((push) => push.mutations.map((m) => m.clientSeq));
+    const seqs = Array.from({ length: 150 }, (_, index) => index + 1);
+    // The 51 changes claimed ahead went back unsent, and follow the 100th in order.
+    expect(sent).toEqual([seqs.slice(0, 100), seqs.slice(99)]);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
   it('waits while the browser is offline, then drains at once', async () => {
     engine.offline();
     await queueCreate({ workspaceId: WS, name: 'A' });

@@ -3,6 +3,8 @@
  * a time, triggers only set wishes and schedule. States: stopped, idle, syncing, retrying (server
  * trouble, backoff), offline, needs_auth (401, until resumeAfterAuth), update_required (426).
  * Nothing leaves the outbox except by a pull reaching its seq, a final refusal, or lost access.
+ * One push request at a time; while the server works on a batch, the device writes the previous
+ * batch's acks and claims the next batch, which is sent only once this one is all acked.
  */
 import { getOwnedWorkspaceId, getWorkspaceMembers } from '#contract/endpoints/workspace.ts';
 import { pullChanges, pushMutations } from '#contract/endpoints/sync.ts';
@@ -114,6 +116,22 @@ const SENDABLE_STATUSES = ['pending', 'retry', 'stuck'] as const;
 const DEVICE_ID_TAKEN = 403;
 const TOO_LARGE = 413;
 const MUTATION_PATH = /^body\.mutations\.(\d+)/;
+const STUCK_PREFIX = stuckIssueId('');
+
+type PushResult = PushOutput['results'][number];
+/** Applied, with a seq to wait for, over nobody's edit: the usual result. */
+const isPlainAck = (result: PushResult | undefined): result is PushResult & { seq: number } =>
+  result !== undefined && result.status < 300 && !result.conflict && result.seq !== null;
+
+/** The server's answer to a push, or the error the request failed with. */
+type PushAnswer = { ok: true; output: PushOutput } | { ok: false; error: unknown };
+
+/** Every entry of the batch is a plain ack, and the server asked for no pause. */
+function allPlainAcks(claimed: readonly OutboxEntry[], output: PushOutput): boolean {
+  if (output.retryAfterSeconds !== undefined) return false;
+  const results = new Map(output.results.map((result) => [result.mutationId, result]));
+  return claimed.every((entry) => isPlainAck(results.get(entry.mutationId)));
+}
 
 export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
   const { db } = deps;
@@ -305,20 +323,30 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       await pushAll();
     }
     if (wantPullAll || wantPull.size > 0) {
+      // Read once for every pull of this cycle: acks come only from pushes, never during a pull.
+      const acked = await ackedByWorkspace();
       const targets = new Set(wantPull);
-      if (wantPullAll) for (const id of await allWorkspaceIds()) targets.add(id);
+      if (wantPullAll) {
+        for (const id of await deps.getWorkspaceIds()) targets.add(id);
+        // Workspaces still waiting for acks are pulled even if the caller forgot them.
+        for (const id of acked.keys()) targets.add(id);
+      }
       wantPullAll = false;
       wantPull.clear();
-      for (const workspaceId of targets) await pullWorkspace(workspaceId);
+      for (const workspaceId of targets) {
+        await pullWorkspace(workspaceId, acked.get(workspaceId) ?? []);
+      }
     }
   }
 
-  async function allWorkspaceIds(): Promise<Set<string>> {
-    const ids = new Set(await deps.getWorkspaceIds());
-    // Workspaces still waiting for acks are pulled even if the caller forgot them.
-    const acked = await db.outbox.where('status').equals('acked').toArray();
-    for (const entry of acked) ids.add(entry.workspaceId);
-    return ids;
+  async function ackedByWorkspace(): Promise<Map<string, OutboxEntry[]>> {
+    const byWorkspace = new Map<string, OutboxEntry[]>();
+    for (const entry of await db.outbox.where('status').equals('acked').toArray()) {
+      const list = byWorkspace.get(entry.workspaceId) ?? [];
+      list.push(entry);
+      byWorkspace.set(entry.workspaceId, list);
+    }
+    return byWorkspace;
   }
 
   // --- push -------------------------------------------------------------------------------------
@@ -361,38 +389,109 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     });
   }
 
+  /** The next batch of `queue` (seq order): the queue coalesced, its merges, the batch. */
+  function nextBatch(queue: readonly OutboxEntry[], now: number) {
+    const { entries, merges } = coalescePatches(queue);
+    const unapplied = new Set(entries.map((entry) => entry.mutationId));
+    const batch = selectBatch(entries, {
+      now,
+      unapplied,
+      ...(maxBatch === undefined ? {} : { max: maxBatch }),
+    });
+    // One request speaks for one device id (it changes only if the server refused it).
+    const clientId = batch[0]?.clientId;
+    return { entries, merges, batch: batch.filter((entry) => entry.clientId === clientId) };
+  }
+
+  /** A claimed batch and the coalesced queue it was chosen from. */
+  interface ClaimedBatch {
+    claimed: OutboxEntry[];
+    entries: OutboxEntry[];
+  }
+
+  /**
+   * The batch after the one on the wire, chosen and claimed while the server works on that one,
+   * as if all of it were acked (the usual answer): it is sent as soon as the answer says so, and
+   * its claim's IndexedDB work overlaps the server's. Any other answer releases it unsent (so it
+   * is never sent before what it may depend on is applied). Null when nothing is ready.
+   */
+  async function claimAhead(
+    entries: readonly OutboxEntry[],
+    onTheWire: ReadonlySet<number>,
+  ): Promise<ClaimedBatch | null> {
+    const now = clock.now();
+    if (resumeAt() > now) return null;
+    const next = nextBatch(
+      entries.filter((entry) => !onTheWire.has(entry.seq)),
+      now,
+    );
+    if (next.batch.length === 0) return null;
+    try {
+      const claimed = await claim(next.batch, next.merges);
+      return claimed.length > 0 ? { claimed, entries: next.entries } : null;
+    } catch {
+      // The claim's transaction failed whole: nothing was claimed; the loop claims it later.
+      return null;
+    }
+  }
+
   async function pushAll() {
     let queue = await loadQueue();
+    /** A batch claimed ahead, sent next. */
+    let ahead: ClaimedBatch | null = null;
+    /** The plain acks of the previous batch being written while the next one is on the wire. */
+    let settling: Promise<unknown> = Promise.resolve();
     for (;;) {
-      const now = clock.now();
-      // The server asked for a pause (Retry-After): the rest waits too.
-      if (resumeAt() > now) return;
-      const { entries, merges } = coalescePatches(queue);
-      const unapplied = new Set(entries.map((entry) => entry.mutationId));
-      let batch = selectBatch(entries, {
-        now,
-        unapplied,
-        ...(maxBatch === undefined ? {} : { max: maxBatch }),
-      });
-      // One request speaks for one device id (it changes only if the server refused it).
-      const clientId = batch[0]?.clientId;
-      batch = batch.filter((entry) => entry.clientId === clientId);
-      if (batch.length === 0) {
-        const due = entries
-          .filter((entry) => entry.nextAttemptAt > now)
-          .reduce((soonest, entry) => Math.min(soonest, entry.nextAttemptAt), Infinity);
-        if (Number.isFinite(due)) pushAt(due);
-        return;
+      let current: ClaimedBatch | null = ahead;
+      ahead = null;
+      if (!current) {
+        await settling;
+        const now = clock.now();
+        // The server asked for a pause (Retry-After): the rest waits too.
+        if (resumeAt() > now) return;
+        const { entries, merges, batch } = nextBatch(queue, now);
+        if (batch.length === 0) {
+          const due = entries
+            .filter((entry) => entry.nextAttemptAt > now)
+            .reduce((soonest, entry) => Math.min(soonest, entry.nextAttemptAt), Infinity);
+          if (Number.isFinite(due)) pushAt(due);
+          return;
+        }
+        const claimed = await claim(batch, merges);
+        if (claimed.length === 0) {
+          queue = await loadQueue();
+          continue;
+        }
+        current = { claimed, entries };
       }
-      const claimed = await claim(batch, merges);
-      const outcome = claimed.length > 0 ? await send(claimed) : 'reload';
-      if (outcome === 'reload') {
+      const { claimed, entries }: ClaimedBatch = current;
+      const sent = new Set(claimed.map((entry) => entry.seq));
+      // The request, and meanwhile (after the previous batch's acks are written) the next claim.
+      const [answer, next]: [PushAnswer, ClaimedBatch | null] = await Promise.all([
+        request(claimed),
+        settling.then(() => claimAhead(entries, sent)),
+      ]);
+      if (answer.ok && allPlainAcks(claimed, answer.output)) {
+        // The usual case: every entry acked. Its acks are written while the next batch is sent;
+        // the queue is carried over in memory instead of read again.
+        settling = settle(claimed, answer.output);
+        maxBatch = undefined;
+        queue = entries.filter((entry) => !sent.has(entry.seq));
+        ahead = next;
+        continue;
+      }
+      // Anything else: the batch claimed ahead goes back unsent first (a refusal here may take
+      // its dependents with it), then this answer is settled as it always was.
+      if (next) await release(next.claimed);
+      const outcome = answer.ok
+        ? await settleAnswer(claimed, answer.output)
+        : await handlePushError(claimed, answer.error);
+      if (outcome === 'reload' || next) {
         queue = await loadQueue();
         continue;
       }
-      // The usual case: carry the queue over in memory instead of reading it all again; only
-      // the claimed entries that are still waiting (temporary failures) are read back.
-      const sent = new Set(claimed.map((entry) => entry.seq));
+      // Carry the queue over in memory; only the claimed entries that are still waiting
+      // (temporary failures) are read back.
       const waiting = claimed.filter((entry) => !outcome.done.has(entry.seq));
       const back = (
         waiting.length === 0 ? [] : await db.outbox.bulkGet(waiting.map((entry) => entry.seq))
@@ -425,7 +524,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
           await table.put({ ...row, _pending: Math.max(0, row._pending - merge.removed.length) });
         }
       }
-      const current = await db.outbox.bulkGet(batch.map((entry) => entry.seq));
+      const current = await readBatch(batch);
       const claimed = current.filter(
         (entry, index): entry is OutboxEntry =>
           entry !== undefined &&
@@ -437,12 +536,25 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     });
   }
 
-  /** Sends one batch and settles every entry; throws SyncStop for queue-wide failures. */
-  async function send(claimed: OutboxEntry[]): Promise<{ done: Set<number> } | 'reload'> {
+  /**
+   * The batch's entries as stored now, in batch order. A batch from one stretch of the queue (the
+   * usual case: the queue in seq order) is one range read instead of one read per entry.
+   */
+  async function readBatch(batch: OutboxEntry[]): Promise<(OutboxEntry | undefined)[]> {
+    const seqs = batch.map((entry) => entry.seq);
+    const first = Math.min(...seqs);
+    const last = Math.max(...seqs);
+    if (last - first + 1 > 2 * seqs.length) return db.outbox.bulkGet(seqs);
+    const stored = await db.outbox.where(':id').between(first, last, true, true).toArray();
+    const bySeq = new Map(stored.map((entry) => [entry.seq, entry]));
+    return seqs.map((seq) => bySeq.get(seq));
+  }
+
+  /** Sends one batch: the server's answer, or the error the request failed with. */
+  async function request(claimed: OutboxEntry[]): Promise<PushAnswer> {
     const clientId = claimed[0]?.clientId ?? '';
-    let output: PushOutput;
     try {
-      output = await deps.callEndpoint(pushMutations, {
+      const output = await deps.callEndpoint(pushMutations, {
         query: {},
         body: {
           clientId,
@@ -458,12 +570,19 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
           })),
         },
       });
+      return { ok: true, output };
     } catch (error) {
-      return handlePushError(claimed, error);
+      return { ok: false, error };
     }
+  }
+
+  /** Settles an answered batch; 'reload' when a rejection may have taken dependents with it. */
+  async function settleAnswer(
+    claimed: OutboxEntry[],
+    output: PushOutput,
+  ): Promise<{ done: Set<number> } | 'reload'> {
     const { rejected, done } = await settle(claimed, output);
     maxBatch = undefined;
-    // A rejection may have taken dependent entries with it: read the queue again.
     return rejected ? 'reload' : { done };
   }
 
@@ -540,8 +659,12 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     return undefined;
   }
 
+  /** Claimed entries back as they were, unsent; those no longer in flight (removed) stay so. */
   async function release(claimed: OutboxEntry[]) {
-    await db.outbox.bulkPut(claimed);
+    await db.transaction('rw', db.outbox, async () => {
+      const stored = await readBatch(claimed);
+      await db.outbox.bulkPut(claimed.filter((_, index) => stored[index]?.status === 'inflight'));
+    });
   }
 
   /** The server bound our device id to another user: take a new one and renumber the queue. */
@@ -577,12 +700,17 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       if (acks.length === 0) return;
       const written = acks;
       acks = [];
-      await db.syncIssues.bulkDelete(written.map((entry) => stuckIssueId(entry.mutationId)));
+      // Their stuck notices, if any: one read of the stuck notices' keys (there are few, usually
+      // none) instead of a delete request per entry.
+      const stuck = new Set(
+        await db.syncIssues.where(':id').startsWith(STUCK_PREFIX).primaryKeys(),
+      );
+      const notices = written
+        .map((entry) => stuckIssueId(entry.mutationId))
+        .filter((id) => stuck.has(id));
+      if (notices.length > 0) await db.syncIssues.bulkDelete(notices);
       await db.outbox.bulkPut(written);
     };
-    type Result = PushOutput['results'][number];
-    const isPlainAck = (result: Result | undefined): result is Result & { seq: number } =>
-      result !== undefined && result.status < 300 && !result.conflict && result.seq !== null;
     // A batch of plain acks (the usual case) writes only the outbox and the sync issues; locking
     // every entity table too would queue it behind the screens' reads of them, batch after batch.
     const scope = claimed.every((entry) => isPlainAck(results.get(entry.mutationId)))
@@ -682,16 +810,12 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     );
   }
 
-  async function pullWorkspace(workspaceId: string) {
+  /** `acked`: the workspace's acked entries when the pull starts, all of which it confirms. */
+  async function pullWorkspace(workspaceId: string, acked: readonly OutboxEntry[]) {
     let state = await readState(workspaceId);
     let snapshot = state.cursor === undefined;
     let seen: Set<string> | null = snapshot && state.needsSweep ? new Set() : null;
     let membersChanged = false;
-    const ackedAtStart = new Set(
-      (await db.outbox.where('status').equals('acked').toArray())
-        .filter((entry) => entry.workspaceId === workspaceId)
-        .map((entry) => entry.mutationId),
-    );
     let cursor = state.cursor;
     for (let pageNumber = 0; pageNumber < MAX_PAGES_PER_PULL; pageNumber += 1) {
       let response;
@@ -761,8 +885,9 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       await applyPullPage(db, {
         workspaceId,
         page,
+        acked,
         coverUpToSeq: snapshot ? null : page.maxSeq,
-        coverMutationIds: final ? ackedAtStart : new Set(),
+        coverAll: final,
         state,
         seen,
       });
