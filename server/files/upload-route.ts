@@ -7,6 +7,13 @@
  * step (file-records.ts); if the row cannot be written, the bytes are removed and the upload is
  * terminated, so the device's retry gets the refusal instead of a finished upload with no file.
  *
+ * While bytes arrive, as each write to the staged file lands, two things start so that little is
+ * left after the last byte: a worker thread hashes them (SHA-256, file-hasher.ts), and the
+ * storage may start moving them (`prepareFile`: Azure stages its blocks, local disk flushes them
+ * to the disk) under the blob name the commit will use, the upload's id (a UUID the server made).
+ * An upload terminated or expired drops what the storage took ahead (`abandonFile`) before its
+ * staged bytes go.
+ *
  * Authorisation: every request proves who sends it (`identify`: a member's bearer token at
  * /files/uploads, a portal session's cookie at /api/client-portal/uploads); creating checks that
  * uploader's right to the project, the per-file maximum and the plan's storage before any byte is
@@ -15,14 +22,15 @@
  * an upload that does not exist). Errors leave in the contract's error body, whatever part of
  * tus raised them.
  */
-import { createHash, randomUUID, type Hash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { unlink } from 'node:fs/promises';
+import { open, unlink, type FileHandle } from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
-import { Transform } from 'node:stream';
+import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { FileStore } from '@tus/file-store';
-import { EVENTS, Server, type Upload } from '@tus/server';
+import { ERRORS, EVENTS, Server, type Upload } from '@tus/server';
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import { UPLOADED_FILE_ID_HEADER } from '#contract/endpoints/file.ts';
@@ -38,8 +46,9 @@ import { databaseErrorToAppError } from '../http/database-error.ts';
 import type { PublishInvalidation } from '../http/run-operation.ts';
 import type { Logger } from '../logger.ts';
 import { createChangeRecorder } from '../sync/change-recorder.ts';
+import { sharedFileHasher, type FileHasher } from './file-hasher.ts';
 import { commitUpload, formatBytes, projectWorkspace, requireStorageRoom } from './file-records.ts';
-import type { BlobStorage } from './storage/blob-storage.ts';
+import { isBlobName, type BlobStorage } from './storage/blob-storage.ts';
 
 /** Partial uploads untouched this long are removed (tus expiration). */
 export const UPLOAD_EXPIRY_MS = 24 * 60 * 60 * 1000;
@@ -85,6 +94,8 @@ export interface UploadRouteDeps {
   maxFileBytes: number;
   logger: Logger;
   publishInvalidation?: PublishInvalidation;
+  /** Hashes staged uploads off the event loop; the process's shared one by default. */
+  hasher?: FileHasher;
 }
 
 interface RequestState {
@@ -155,9 +166,12 @@ function errorBody(code: string, message: string, requestId: string, details?: u
 export function createUploadRoute(deps: UploadRouteDeps) {
   const { db, storage, logger } = deps;
   const requests = new WeakMap<Request, RequestState>();
-  const datastore = new HashingFileStore({
+  const hasher = deps.hasher ?? sharedFileHasher();
+  const datastore = new StagingFileStore({
     directory: deps.uploadDir,
     expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS,
+    storage,
+    hasher,
   });
 
   function stateOf(req: Request): RequestState {
@@ -266,7 +280,7 @@ export function createUploadRoute(deps: UploadRouteDeps) {
         // The upload is terminated: a retry must meet this refusal, not a finished upload. (Not
         // `datastore.remove`: the staged bytes may have moved to storage already, and it stops at
         // a missing file before forgetting the upload.)
-        await forget(upload.id);
+        await forget(upload.id, { abandon: true });
         state.logger.warn({ err: error, uploadId: upload.id }, 'upload could not be committed');
         throw asTusError(req, error);
       }
@@ -300,11 +314,19 @@ export function createUploadRoute(deps: UploadRouteDeps) {
   const tus = new Server(options);
   tus.on(EVENTS.POST_FINISH, (_req, _res, upload) => datastore.releaseCommitted(upload.id));
 
-  /** An upload's staged bytes (if still there) and its tus record. */
-  async function forget(uploadId: string): Promise<void> {
+  /**
+   * An upload's staged bytes (if still there) and its tus record; when it was not committed, also
+   * what the storage took ahead of a commit (`abandon`).
+   */
+  async function forget(uploadId: string, { abandon }: { abandon: boolean }): Promise<void> {
+    if (abandon && isBlobName(uploadId)) {
+      await storage.abandonFile(uploadId).catch((cause: unknown) => {
+        logger.warn({ err: cause, uploadId }, 'could not drop the bytes staged for an upload');
+      });
+    }
     await unlink(path.join(deps.uploadDir, uploadId)).catch(() => undefined);
     await datastore.configstore.delete(uploadId).catch(() => undefined);
-    datastore.forgetChecksum(uploadId);
+    hasher.forget(uploadId);
   }
 
   /** Moves the staged bytes into storage and writes the file row; the file's id. */
@@ -315,8 +337,13 @@ export function createUploadRoute(deps: UploadRouteDeps) {
     size: number,
   ): Promise<string> {
     const staged = path.join(deps.uploadDir, uploadId);
-    const checksum = datastore.takeChecksum(uploadId, size) ?? (await sha256Of(staged));
-    const blobName = randomUUID();
+    // Hashed while the bytes arrived: only the last of them are left (all, after a restart).
+    const checksum = await hasher.digest(uploadId, staged, size).catch((error: unknown) => {
+      logger.warn({ err: error, uploadId }, 'hashing worker failed; hashing the upload here');
+      return sha256Of(staged);
+    });
+    // The upload's id (a server-made UUID): what the storage took ahead is under that name.
+    const blobName = isBlobName(uploadId) ? uploadId : randomUUID();
     const type = metadata.filetype ?? '';
     await storage.putFile(blobName, staged, {
       contentType: type || 'application/octet-stream',
@@ -348,7 +375,7 @@ export function createUploadRoute(deps: UploadRouteDeps) {
     const { committed, touched } = outcome;
     if (committed.duplicate) await storage.delete(blobName);
     // The staged data moved; its tus metadata goes too (the upload is done).
-    await forget(uploadId);
+    await forget(uploadId, { abandon: false });
     for (const [workspaceId, { tables, seq }] of touched) {
       try {
         deps.publishInvalidation?.({
@@ -366,8 +393,9 @@ export function createUploadRoute(deps: UploadRouteDeps) {
 
   const app = new Hono<AppEnv>();
   const handle = (c: Context<AppEnv>) => {
-    requests.set(c.req.raw, { requestId: c.get('requestId'), logger: c.get('logger') });
-    return tus.handleWeb(c.req.raw);
+    const req = uploadRequest(c);
+    requests.set(req, { requestId: c.get('requestId'), logger: c.get('logger') });
+    return tus.handleWeb(req);
   };
   app.on(['POST', 'PATCH', 'DELETE', 'OPTIONS'], ['/uploads', '/uploads/:id'], handle);
   // Hono routes a HEAD through GET handlers (the raw request keeps its method). GET itself is not
@@ -385,57 +413,131 @@ export function createUploadRoute(deps: UploadRouteDeps) {
 }
 
 /**
- * The staging store, hashing bytes as they arrive: reading a large upload again at its last byte
- * cost a third of the upload's time. Node cannot save a hash's state, so a hash lives in this
- * process only while the upload's PATCHes arrive in order; anything else (a failed write, a
- * restart, a PATCH at an offset the hash has not reached) drops it, and the commit reads the
- * staged file instead. A wrong checksum is never possible, only a slower one.
+ * The request as tus reads it. Served by Node, its body comes straight from Node's request: the
+ * body @hono/node-server gives goes through Node 20's Readable.toWeb, which copies every chunk
+ * (a 256 MiB upload: 256 MiB more copying, and as much garbage, on the event loop).
  */
-class HashingFileStore extends FileStore {
-  private readonly hashes = new Map<string, { hash: Hash; offset: number }>();
+function uploadRequest(c: Context<AppEnv>): Request {
+  const raw = c.req.raw;
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  if (
+    !incoming ||
+    (raw.method !== 'PATCH' && raw.method !== 'POST') ||
+    // Already read, or gone: the adapter's own body knows what is left.
+    incoming.readableFlowing !== null ||
+    incoming.readableEnded ||
+    incoming.destroyed
+  ) {
+    return raw;
+  }
+  const chunks = incoming[Symbol.asyncIterator]() as AsyncIterator<Buffer, undefined>;
+  const body = new ReadableStream<Uint8Array>(
+    {
+      // A failed read (the client hung up) fails the stream, and tus's write with it.
+      async pull(controller) {
+        const { value, done } = await chunks.next();
+        if (done) controller.close();
+        else controller.enqueue(new Uint8Array(value.buffer, value.byteOffset, value.byteLength));
+      },
+      async cancel() {
+        await chunks.return?.();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  const init: RequestInit & { duplex: 'half' } = {
+    method: raw.method,
+    headers: raw.headers,
+    body,
+    duplex: 'half',
+    signal: raw.signal,
+  };
+  return new Request(raw.url, init);
+}
+
+/** Bytes a staging write takes in before it waits for the disk (one write call takes them all). */
+const WRITE_BUFFER_BYTES = 1024 * 1024;
+/** The hasher hears of new bytes each time this many more are written (and at a write's end). */
+const FOLLOW_EVERY_BYTES = 8 * 1024 * 1024;
+
+/**
+ * The staging store. Bytes are written where they arrive and, as each write lands, offered to the
+ * hasher (hashed on its worker, read back from the page cache) and to the storage (prepareFile).
+ * Reading a large upload again for its checksum at the last byte cost a third of the upload's
+ * time; hashing the chunks on the event loop as they passed cost it as much CPU as the rest of
+ * the request.
+ */
+class StagingFileStore extends FileStore {
+  private readonly storage: BlobStorage;
+  private readonly hasher: FileHasher;
+
+  constructor(
+    options: ConstructorParameters<typeof FileStore>[0] & {
+      storage: BlobStorage;
+      hasher: FileHasher;
+    },
+  ) {
+    const { storage, hasher, ...rest } = options;
+    super(rest);
+    this.storage = storage;
+    this.hasher = hasher;
+  }
 
   override async write(
     readable: Parameters<FileStore['write']>[0],
     id: string,
     offset: number,
   ): Promise<number> {
-    let state = this.hashes.get(id);
-    if (offset === 0) state = { hash: createHash('sha256'), offset: 0 };
-    if (state?.offset !== offset) {
-      this.hashes.delete(id);
-      return super.write(readable, id, offset);
+    const file = path.join(this.directory, id);
+    const { hasher } = this;
+    // Only an upload named like a blob is committed under its own name (always, here: tus names
+    // uploads with namingFunction); any other is put whole at the commit.
+    const storage = isBlobName(id) ? this.storage : null;
+    let handle: FileHandle;
+    try {
+      handle = await open(file, 'r+');
+    } catch {
+      writeFailed();
     }
-    const hashing = state;
-    this.hashes.delete(id);
-    let hashed = 0;
-    const tee = new Transform({
-      transform(chunk: Buffer, _encoding, done) {
-        hashing.hash.update(chunk);
-        hashed += chunk.length;
-        done(null, chunk);
+    let position = offset;
+    let followed = offset;
+    const sink = new Writable({
+      highWaterMark: WRITE_BUFFER_BYTES,
+      writev(chunks, done) {
+        const buffers = chunks.map(({ chunk }) => chunk as Buffer);
+        writeAll(handle, buffers, position).then((written) => {
+          position += written;
+          // Bytes before `position` never change again: tus only appends at the upload's end.
+          storage?.prepareFile(id, file, position);
+          if (position - followed >= FOLLOW_EVERY_BYTES) {
+            followed = position;
+            hasher.follow(id, file, position);
+          }
+          done();
+        }, done);
       },
     });
-    // `pipe` does not pass on a source's failure: without this the write would wait for ever.
-    readable.once('error', (error: Error) => tee.destroy(error));
-    // A failed write throws here and the hash is already dropped.
-    const written = await super.write(readable.pipe(tee), id, offset);
-    // Keep the hash only when what was written is exactly what was hashed.
-    if (written === offset + hashed) {
-      hashing.offset = written;
-      this.hashes.set(id, hashing);
+    try {
+      await pipeline(readable, sink);
+    } catch {
+      // As FileStore: what was written stays, and the upload resumes from there.
+      writeFailed();
+    } finally {
+      await handle.close();
+      if (position > followed) hasher.follow(id, file, position);
     }
-    return written;
+    return position;
   }
 
-  /** The SHA-256 of a finished upload's bytes, if it was hashed as they arrived. */
-  takeChecksum(id: string, size: number): string | null {
-    const state = this.hashes.get(id);
-    this.hashes.delete(id);
-    return state?.offset === size ? state.hash.digest('hex') : null;
-  }
-
-  forgetChecksum(id: string): void {
-    this.hashes.delete(id);
+  /**
+   * Termination and expiration. What the storage took ahead goes first: if that fails, the upload
+   * stays, and the client's next DELETE or the next expiry sweep tries again. (An id with no upload
+   * costs the storage nothing: it may be a committed upload's, whose blob is not ours to touch.)
+   */
+  override async remove(id: string): Promise<void> {
+    if (isBlobName(id) && (await this.configstore.get(id))) await this.storage.abandonFile(id);
+    this.hasher.forget(id);
+    await super.remove(id);
   }
 
   /**
@@ -457,6 +559,35 @@ class HashingFileStore extends FileStore {
   releaseCommitted(id: string): void {
     this.committed.delete(id);
   }
+}
+
+/** A staging write failed: tus's own error, as FileStore throws it (a 500 for the client). */
+function writeFailed(): never {
+  // eslint-disable-next-line @typescript-eslint/only-throw-error -- tus answers its { status_code, body } objects
+  throw ERRORS.FILE_WRITE_ERROR;
+}
+
+/** Writes every byte of `buffers` at `position` (a write may take fewer); how many. */
+async function writeAll(handle: FileHandle, buffers: Buffer[], position: number): Promise<number> {
+  let written = 0;
+  let rest = buffers;
+  while (rest.length > 0) {
+    const { bytesWritten } = await handle.writev(rest, position + written);
+    if (bytesWritten === 0) throw new Error('The disk took no bytes.');
+    written += bytesWritten;
+    let skip = bytesWritten;
+    const next: Buffer[] = [];
+    for (const buffer of rest) {
+      if (skip >= buffer.length) {
+        skip -= buffer.length;
+        continue;
+      }
+      next.push(skip > 0 ? buffer.subarray(skip) : buffer);
+      skip = 0;
+    }
+    rest = next;
+  }
+  return written;
 }
 
 async function sha256Of(file: string): Promise<string> {

@@ -2,11 +2,15 @@
  * Azure adapter: the shared conformance suite against a real Azurite, started from its npm
  * package for this file (no Docker, no network), with download URLs fetched from it as SAS URLs.
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { appendFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Readable } from 'node:stream';
+import { BlobServiceClient } from '@azure/storage-blob';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAzurite, type Azurite } from '../../../tests/fixtures/azurite.ts';
-import { createAzureBlobStorage } from './azure-blob-storage.ts';
+import { blockId, createAzureBlobStorage } from './azure-blob-storage.ts';
 import { describeBlobStorage } from './blob-storage.contract.ts';
 
 describeBlobStorage('Azure Blob Storage (Azurite)', async () => {
@@ -20,13 +24,81 @@ describeBlobStorage('Azure Blob Storage (Azurite)', async () => {
   };
 });
 
+const MiB = 1024 * 1024;
+
+/** Polls `check` until it holds (Azure's staging runs in the background). */
+async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
+  for (let i = 0; i < 200; i += 1) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`never happened: ${what}`);
+}
+
 describe('Azure Blob Storage specifics', () => {
   let azurite: Azurite;
+  let sources: string;
   beforeAll(async () => {
     azurite = await startAzurite();
+    sources = await mkdtemp(path.join(tmpdir(), 'satchel-azure-sources-'));
   });
   afterAll(async () => {
     await azurite.stop();
+    await rm(sources, { recursive: true, force: true });
+  });
+
+  const blockBlob = (name: string) =>
+    BlobServiceClient.fromConnectionString(azurite.connectionString)
+      .getContainerClient('files')
+      .getBlockBlobClient(name);
+  /** The blob's uncommitted blocks; null when Azure knows nothing under the name. */
+  const uncommitted = async (name: string) => {
+    try {
+      return (await blockBlob(name).getBlockList('uncommitted')).uncommittedBlocks ?? [];
+    } catch (error) {
+      if ((error as { statusCode?: number }).statusCode === 404) return null;
+      throw error;
+    }
+  };
+
+  it('stages the complete blocks of a growing file ahead; putFile sends the rest and commits them in order', async () => {
+    const storage = createAzureBlobStorage({
+      connectionString: azurite.connectionString,
+      containerName: 'files',
+    });
+    const bytes = randomBytes(8 * MiB + 1000);
+    const name = randomUUID();
+    const file = path.join(sources, name);
+    await writeFile(file, bytes.subarray(0, 5 * MiB));
+    storage.prepareFile(name, file, 5 * MiB);
+    await eventually(async () => (await uncommitted(name))?.length === 1, 'block 0 staged');
+    await appendFile(file, bytes.subarray(5 * MiB));
+    storage.prepareFile(name, file, bytes.length);
+    await eventually(async () => (await uncommitted(name))?.length === 2, 'block 1 staged');
+    // The last, short block waits for putFile; nothing is a blob yet.
+    expect(await storage.stat(name)).toBeNull();
+    await storage.putFile(name, file, { contentType: 'application/octet-stream' });
+    const { committedBlocks = [] } = await blockBlob(name).getBlockList('committed');
+    expect(committedBlocks.map((block) => [block.name, block.size])).toEqual([
+      [blockId(0), 4 * MiB],
+      [blockId(1), 4 * MiB],
+      [blockId(2), 1000],
+    ]);
+    expect((await blockBlob(name).downloadToBuffer()).equals(bytes)).toBe(true);
+  });
+
+  it('abandonFile drops blocks another process staged, and leaves no blob behind', async () => {
+    const options = { connectionString: azurite.connectionString, containerName: 'files' };
+    const stopped = createAzureBlobStorage(options);
+    const name = randomUUID();
+    const file = path.join(sources, name);
+    await writeFile(file, randomBytes(8 * MiB));
+    stopped.prepareFile(name, file, 8 * MiB);
+    await eventually(async () => (await uncommitted(name))?.length === 2, 'blocks staged');
+    // This process never saw the upload (the one that staged it stopped).
+    await createAzureBlobStorage(options).abandonFile(name);
+    expect(await uncommitted(name)).toBeNull();
+    expect(await blockBlob(name).exists()).toBe(false);
   });
 
   it('creates its container at first use and shares it across instances', async () => {

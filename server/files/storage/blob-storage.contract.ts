@@ -6,7 +6,7 @@
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { appendFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -159,6 +159,11 @@ export function describeBlobStorage(
         const calls: [string, () => Promise<unknown>][] = [
           ['put', () => storage().put(blobName, Readable.from([Buffer.from('x')]), TYPE)],
           ['putFile', () => storage().putFile(blobName, source, TYPE)],
+          [
+            'prepareFile',
+            () => new Promise<void>((done) => done(storage().prepareFile(blobName, source, 10))),
+          ],
+          ['abandonFile', () => storage().abandonFile(blobName)],
           ['stat', () => storage().stat(blobName)],
           ['read', () => storage().read(blobName)],
           ['delete', () => storage().delete(blobName)],
@@ -173,6 +178,61 @@ export function describeBlobStorage(
       }
       // A refused putFile leaves its source alone.
       expect(existsSync(source)).toBe(true);
+    });
+
+    describe('a file prepared while it grows (an upload still arriving)', () => {
+      /** Writes `bytes` into a new file in parts, telling prepareFile after each part. */
+      async function growing(blobName: string, bytes: Buffer, parts: number): Promise<string> {
+        const file = path.join(sources, randomUUID());
+        await writeFile(file, new Uint8Array(0));
+        const step = Math.ceil(bytes.length / parts);
+        for (let at = 0; at < bytes.length; at += step) {
+          await appendFile(file, bytes.subarray(at, at + step));
+          storage().prepareFile(blobName, file, Math.min(bytes.length, at + step));
+          await sleep(20);
+        }
+        return file;
+      }
+
+      it('is stored whole by putFile, and nothing shows under its name before', async () => {
+        const bytes = randomBytes(9 * MiB + 321);
+        const blobName = randomUUID();
+        const source = await growing(blobName, bytes, 5);
+        await sleep(200);
+        expect(await storage().stat(blobName)).toBeNull();
+        const listed: string[] = [];
+        for await (const blob of storage().list()) listed.push(blob.name);
+        expect(listed).not.toContain(blobName);
+        await storage().putFile(blobName, source, TYPE);
+        expect(existsSync(source)).toBe(false);
+        expect(await storage().stat(blobName)).toEqual({ size: bytes.length });
+        expect(sha256(await readAll(await storage().read(blobName)))).toBe(sha256(bytes));
+      });
+
+      it('abandoned, leaves nothing, and the name takes other bytes whole later', async () => {
+        const blobName = randomUUID();
+        const first = await growing(blobName, randomBytes(9 * MiB), 3);
+        await sleep(200);
+        await storage().abandonFile(blobName);
+        expect(await storage().stat(blobName)).toBeNull();
+        // Abandoned again, or never prepared here (another process did): not an error.
+        await storage().abandonFile(blobName);
+        await storage().abandonFile(randomUUID());
+        const other = randomBytes(5 * MiB + 7);
+        await storage().putFile(blobName, await sourceFile(other), TYPE);
+        expect(await storage().stat(blobName)).toEqual({ size: other.length });
+        expect(sha256(await readAll(await storage().read(blobName)))).toBe(sha256(other));
+        await rm(first, { force: true });
+      });
+
+      it('abandonFile never touches a stored blob', async () => {
+        const bytes = randomBytes(6 * MiB);
+        const blobName = randomUUID();
+        await storage().putFile(blobName, await growing(blobName, bytes, 2), TYPE);
+        await storage().abandonFile(blobName);
+        expect(await storage().stat(blobName)).toEqual({ size: bytes.length });
+        expect(sha256(await readAll(await storage().read(blobName)))).toBe(sha256(bytes));
+      });
     });
 
     it('streams 20 MiB in and out intact', async () => {

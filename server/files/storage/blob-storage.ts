@@ -30,6 +30,20 @@ export interface BlobStorage {
    */
   putFile(name: string, sourcePath: string, options: { contentType: string }): Promise<void>;
   /**
+   * Says that the file at `sourcePath`, still growing, will be putFile'd under `name`, and that its
+   * first `size` bytes are final: the adapter may start moving them now, while the rest arrives, so
+   * that putFile has less left to do after the last byte (Azure stages them as blocks, local disk
+   * flushes them to the disk). Returns at once and never fails: whatever it could not do, putFile
+   * does. Nothing appears under `name` before putFile.
+   */
+  prepareFile(name: string, sourcePath: string, size: number): void;
+  /**
+   * Drops what prepareFile moved for `name` when no putFile will follow (an upload terminated,
+   * expired or refused), also when another process moved it (one that stopped mid-upload). Never
+   * touches a blob already stored under `name`.
+   */
+  abandonFile(name: string): Promise<void>;
+  /**
    * Stores bytes from a stream under `name`, a new name, in bounded memory. The blob appears
    * whole or not at all: a stream that fails midway leaves nothing under `name`.
    */
@@ -62,7 +76,12 @@ export class BlobNotFoundError extends Error {
 
 const BLOB_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
+/** Whether `name` is a server-made blob name (a lower-case UUID). */
+export function isBlobName(name: string): boolean {
+  return BLOB_NAME.test(name);
+}
+
 /** Refuses anything but a server-made blob name (a lower-case UUID). */
 export function assertBlobName(name: string): void {
-  if (!BLOB_NAME.test(name)) throw new Error(`Not a blob name: ${JSON.stringify(name)}`);
+  if (!isBlobName(name)) throw new Error(`Not a blob name: ${JSON.stringify(name)}`);
 }

@@ -53,7 +53,12 @@ async function servedLocalStorage(): Promise<{ storage: BlobStorage; close(): Pr
     keys: () => Promise.resolve([{ id: 'k1', secret }]),
     publicUrl,
   });
-  const storage = createLocalDiskStorage({ dir: path.join(await tempDir(), 'files'), links });
+  // Growing files are flushed every MiB here, so the conformance suite's 9 MiB ones are.
+  const storage = createLocalDiskStorage({
+    dir: path.join(await tempDir(), 'files'),
+    links,
+    flushEveryBytes: 1024 * 1024,
+  });
   app.route(
     '/files',
     createDownloadRoute({

@@ -4,24 +4,44 @@
  * bytes go to a dot-named temp file in the same folder, are fsynced, then renamed (atomic on one
  * filesystem), so a crash leaves a temp file, never a short blob. Downloads are HMAC-signed links
  * to this server's /files/d route (signed-link.ts, download-route.ts).
+ *
+ * An upload still arriving (prepareFile) is flushed to the disk as it grows, one flush at a time,
+ * so the disk writes while the network still sends and putFile's fsync has only the tail left.
  */
 import { randomBytes } from 'node:crypto';
 import { copyFile, mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { SignedLinks } from '../signed-link.ts';
-import { assertBlobName, BlobNotFoundError, type BlobStorage } from './blob-storage.ts';
+import { assertBlobName, BlobNotFoundError, isBlobName, type BlobStorage } from './blob-storage.ts';
 
 const SHARD = /^[0-9a-f]{2}$/;
 const TEMP = /^\.[0-9a-f-]{36}\.[0-9a-f]{12}\.tmp$/;
 /** A temp file this old belongs to a write that died with its process. */
 const STALE_TEMP_MS = 24 * 60 * 60 * 1000;
+/** A growing upload is flushed each time this many more of its bytes are final. */
+const FLUSH_EVERY_BYTES = 32 * 1024 * 1024;
+
+/** An upload still arriving (prepareFile): how far it is flushed, and the flush under way. */
+interface Flushing {
+  sourcePath: string;
+  /** Bytes known final. */
+  size: number;
+  /** Bytes known on the disk. */
+  flushed: number;
+  running: Promise<void> | null;
+  /** putFile or abandonFile took it over: no new flush starts. */
+  closed: boolean;
+}
 
 export function createLocalDiskStorage(deps: {
   dir: string;
   links: Pick<SignedLinks, 'sign'>;
+  /** FLUSH_EVERY_BYTES unless given (tests flush small files). */
+  flushEveryBytes?: number;
 }): BlobStorage {
   const { dir } = deps;
+  const flushEveryBytes = deps.flushEveryBytes ?? FLUSH_EVERY_BYTES;
 
   /** The blob's path, after refusing anything but a blob name (nothing may escape `dir`). */
   function blobPath(name: string): string {
@@ -40,6 +60,35 @@ export function createLocalDiskStorage(deps: {
   async function commit(from: string, to: string): Promise<void> {
     await rename(from, to);
     await syncDirectory(path.dirname(to));
+  }
+
+  const flushing = new Map<string, Flushing>();
+
+  /** Starts a flush of the growing file when enough new bytes are final and none is running. */
+  function flushSoon(state: Flushing): void {
+    if (state.closed || state.running || state.size - state.flushed < flushEveryBytes) return;
+    const upTo = state.size;
+    state.running = syncData(state.sourcePath)
+      .then(
+        () => {
+          state.flushed = Math.max(state.flushed, upTo);
+        },
+        // Not flushed now: putFile's fsync flushes it (and fails there if the disk does).
+        () => undefined,
+      )
+      .finally(() => {
+        state.running = null;
+        flushSoon(state);
+      });
+  }
+
+  /** Stops flushing `name`'s growing file, once the flush under way (if any) is done. */
+  async function stopFlushing(name: string): Promise<void> {
+    const state = flushing.get(name);
+    if (!state) return;
+    state.closed = true;
+    flushing.delete(name);
+    await state.running;
   }
 
   return {
@@ -68,8 +117,26 @@ export function createLocalDiskStorage(deps: {
       }
     },
 
+    prepareFile(name, sourcePath, size) {
+      assertBlobName(name);
+      let state = flushing.get(name);
+      if (!state) {
+        state = { sourcePath, size, flushed: 0, running: null, closed: false };
+        flushing.set(name, state);
+      }
+      state.size = Math.max(state.size, size);
+      flushSoon(state);
+    },
+
+    async abandonFile(name) {
+      assertBlobName(name);
+      // Nothing left the upload's own file: there is nothing else to drop.
+      await stopFlushing(name);
+    },
+
     async putFile(name, sourcePath) {
       const target = blobPath(name);
+      await stopFlushing(name);
       await syncFile(sourcePath);
       try {
         // Same filesystem (DATA_DIR/uploads beside DATA_DIR/files): a rename, no copy.
@@ -153,15 +220,6 @@ export function createLocalDiskStorage(deps: {
   };
 }
 
-function isBlobName(name: string): boolean {
-  try {
-    assertBlobName(name);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 function errorCode(error: unknown): string | undefined {
   return (error as NodeJS.ErrnoException | null)?.code;
 }
@@ -184,6 +242,16 @@ async function syncFile(file: string): Promise<void> {
   const handle = await open(file, 'r+');
   try {
     await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Flushes a file's data (and its size) to disk, without waiting for other metadata. */
+async function syncData(file: string): Promise<void> {
+  const handle = await open(file, 'r+');
+  try {
+    await handle.datasync();
   } finally {
     await handle.close();
   }
