@@ -10,6 +10,7 @@ import { createPortalHistory } from './portal-history.ts';
 import { accessPath } from './portal-location.ts';
 import { readPortalSession, writePortalSession } from './portal-session.ts';
 import { writePortalSnapshot } from './portal-snapshot.ts';
+import { paintProjectCopy, type ProjectCopyState } from './portal-project-copy.ts';
 import { fakeBrowserOnline, fakePortalApi } from './portal-test-api.ts';
 
 const projectId = '0192f3a0-0000-7000-8000-0000000000aa';
@@ -57,7 +58,11 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function renderPortal(path: string, answers: Parameters<typeof fakePortalApi>[0]) {
+function renderPortal(
+  path: string,
+  answers: Parameters<typeof fakePortalApi>[0],
+  projectCopy?: ProjectCopyState,
+) {
   window.history.replaceState(null, '', path);
   const api = fakePortalApi(answers);
   const history = createPortalHistory({
@@ -77,12 +82,52 @@ function renderPortal(path: string, answers: Parameters<typeof fakePortalApi>[0]
         matchMedia: undefined,
       })}
       toaster={createToaster()}
+      projectCopy={projectCopy}
     />,
   );
   return api;
 }
 
 describe('PortalApp', () => {
+  it('takes the place of a project’s static copy: up to date at once, the rest a moment later, a press on the copy pressed again', async () => {
+    writePortalSession(localStorage, { projectId, clientId, lastActivity: Date.now() });
+    const snapshot = {
+      savedAt: Date.now(),
+      project,
+      milestones: [],
+      files: [],
+      workspace,
+      changeRequests: [],
+    };
+    writePortalSnapshot(localStorage, snapshot);
+    // The page's copy, painted from the same answers (mount-portal.tsx), with a press held on it.
+    const copy = document.createElement('div');
+    copy.id = PORTAL_COPY_ID;
+    copy.innerHTML = '<main><div data-portal-copy="project"></div></main>';
+    document.body.append(copy);
+    holdCopySubmit(copy);
+    paintProjectCopy(document, { snapshot, state: 'fresh' });
+    const leave = [...copy.querySelectorAll('button')].find(
+      (button) => button.textContent === 'Leave portal',
+    )!;
+    leave.click();
+
+    const api = renderPortal(
+      projectPath,
+      { ...projectAnswers(), 'sign-out': [() => ({ signedOut: true })] },
+      'fresh',
+    );
+    // The live page's first frame is the copy's: up to date, not checking for updates.
+    expect(screen.getByRole('heading', { level: 1, name: 'Shop front' })).toBeDefined();
+    expect(screen.getByText('Up to date')).toBeDefined();
+    expect(document.getElementById(PORTAL_COPY_ID)).toBeNull();
+    // Its first commit is the top of the page: the sections below the milestones come next.
+    expect(screen.queryByRole('region', { name: 'Files' })).toBeNull();
+    // Leave portal, pressed on the copy, is pressed on the live page once it is there.
+    await waitFor(() => expect(window.location.pathname).toBe('/client-access'));
+    expect(api.calls.map((call) => call.operation)).toContain('sign-out');
+  });
+
   it('a portal link without a session shows its gate; the password opens the project', async () => {
     const user = userEvent.setup();
     const api = renderPortal(projectPath, {

@@ -29,6 +29,7 @@ import { ClientAccessScreen } from './client-access-screen.tsx';
 import { handOverCopy, takeCopy, type CopyState } from './portal-copy.ts';
 import { accessPath } from './portal-location.ts';
 import type { PortalHistory } from './portal-history.ts';
+import type { ProjectCopyState } from './portal-project-copy.ts';
 import { PortalProjectScreen } from './portal-project-screen.tsx';
 import { readPortalSnapshot } from './portal-snapshot.ts';
 import { useBrowserOnline } from './use-browser-online.ts';
@@ -39,11 +40,25 @@ export interface PortalAppProps {
   callEndpoint: CallEndpoint;
   themeController: ThemeController;
   toaster: Toaster;
+  /** What the page's static copy shows of the project, when it painted one (mount-portal.tsx). */
+  projectCopy?: ProjectCopyState | undefined;
 }
 
-export function PortalApp({ history, callEndpoint, themeController, toaster }: PortalAppProps) {
-  useSyncExternalStore(history.subscribe, history.href);
+export function PortalApp({
+  history,
+  callEndpoint,
+  themeController,
+  toaster,
+  projectCopy,
+}: PortalAppProps) {
+  const href = useSyncExternalStore(history.subscribe, history.href);
   const page = history.page();
+  // The static copy is the first page's: any page after it (the gate, this project again through
+  // it) starts on its own.
+  const firstHref = useRef(href);
+  const [leftFirstPage, setLeftFirstPage] = useState(false);
+  if (!leftFirstPage && href !== firstHref.current) setLeftFirstPage(true);
+  const fromCopy = leftFirstPage ? undefined : projectCopy;
   const copyRef = useRef<CopyState | null>(null);
 
   // In the commit that first shows the live page, before it paints: the copy goes.
@@ -83,6 +98,7 @@ export function PortalApp({ history, callEndpoint, themeController, toaster }: P
                 projectId={page.projectId}
                 callEndpoint={callEndpoint}
                 history={history}
+                fromCopy={fromCopy}
               />
             )}
           </PortalLayout>
@@ -154,11 +170,13 @@ function PortalProjectPage({
   projectId,
   callEndpoint,
   history,
+  fromCopy,
 }: {
   clientId: string;
   projectId: string;
   callEndpoint: CallEndpoint;
   history: PortalHistory;
+  fromCopy: ProjectCopyState | undefined;
 }) {
   usePortalManifest(clientId, projectId);
   // Spec section 2: when the session ends, back to the access page for the same project and client.
@@ -172,6 +190,7 @@ function PortalProjectPage({
       clientId={clientId}
       callEndpoint={callEndpoint}
       toGate={toGate}
+      fromCopy={fromCopy}
     />
   );
 }

@@ -11,6 +11,7 @@
 /** The copy's element (the public site's id: the same style hides #root while it shows). */
 export const PORTAL_COPY_ID = 'prerendered';
 const HELD_SUBMIT = 'data-held-submit';
+const HELD_PRESS = 'data-held-press';
 /** Set on <html> by /portal-init.js: which page's copy shows (portal-init-script.ts). */
 export const PORTAL_PAGE_ATTRIBUTE = 'data-portal-page';
 
@@ -45,13 +46,24 @@ export function startWhenEngaged(
   for (const type of engagementEvents) events.addEventListener(type, engage, options);
 }
 
-/** Called by the entry on a portal page: a submit on the copy is held for the live page. */
+/**
+ * Called by the entry on a portal page: a submit on the copy is held for the live page, and so is
+ * a press of a button of a project's copy (portal-project-copy.ts), pressed again on the live
+ * page's same button.
+ */
 export function holdCopySubmit(copy: HTMLElement): void {
   const hold = () => copy.setAttribute(HELD_SUBMIT, '');
   copy.addEventListener(
     'click',
     (event) => {
-      if (event.target instanceof Element && event.target.closest('button[type="submit"]')) hold();
+      if (!(event.target instanceof Element)) return;
+      if (event.target.closest('button[type="submit"]')) hold();
+      const pressed = event.target.closest<HTMLButtonElement>(
+        '[data-portal-copy="project"] button',
+      );
+      if (pressed && !pressed.disabled) {
+        copy.setAttribute(HELD_PRESS, JSON.stringify(pressOf(pressed, copy)));
+      }
     },
     { capture: true },
   );
@@ -64,12 +76,58 @@ export function holdCopySubmit(copy: HTMLElement): void {
   );
 }
 
+/**
+ * A button of the page by what a visitor sees: its section's heading, its name, and which of the
+ * buttons of that name in that section it is.
+ */
+export interface CopyPress {
+  section: string | null;
+  name: string;
+  index: number;
+}
+
+const buttonName = (button: Element) =>
+  (button.getAttribute('aria-label') ?? button.textContent ?? '').replace(/\s+/g, ' ').trim();
+const sectionName = (button: Element) =>
+  button.closest('section')?.querySelector('h2')?.textContent?.trim() ?? null;
+
+/** The buttons of `section` (null: the whole page) named `name`. */
+function buttonsNamed(root: ParentNode, section: string | null, name: string): HTMLElement[] {
+  return [...root.querySelectorAll<HTMLElement>('button')].filter(
+    (button) => sectionName(button) === section && buttonName(button) === name,
+  );
+}
+
+function pressOf(button: HTMLButtonElement, root: ParentNode): CopyPress {
+  const section = sectionName(button);
+  const name = buttonName(button);
+  return { section, name, index: buttonsNamed(root, section, name).indexOf(button) };
+}
+
+function readPress(raw: string | null): CopyPress | null {
+  if (raw === null) return null;
+  try {
+    const press = JSON.parse(raw) as Partial<CopyPress>;
+    return typeof press.name === 'string' && typeof press.index === 'number'
+      ? {
+          section: typeof press.section === 'string' ? press.section : null,
+          name: press.name,
+          index: press.index,
+        }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
 export interface CopyState {
   /** Typed values by field name. */
   values: [name: string, value: string][];
   /** The field the visitor was in, with its selection. */
   focused: { name: string; start: number | null; end: number | null } | null;
   submit: boolean;
+  /** A button of a project's copy the visitor pressed, pressed again on the live page. */
+  press: CopyPress | null;
 }
 
 /** Reads what the visitor left on the copy, and removes it. Null without a copy. */
@@ -93,6 +151,7 @@ export function takeCopy(doc: Document): CopyState | null {
         }
       : null,
     submit: copy.hasAttribute(HELD_SUBMIT),
+    press: readPress(copy.getAttribute(HELD_PRESS)),
   };
   copy.remove();
   return state;
@@ -143,5 +202,16 @@ export function handOverCopy(state: CopyState, live: ParentNode): void {
   }
   if (state.submit) {
     setTimeout(() => live.querySelector('form')?.requestSubmit(), 0);
+  }
+  const press = state.press;
+  if (press) {
+    // Its section may come a moment after the page's first commit (portal-project-screen.tsx).
+    let tries = 0;
+    const pressAgain = () => {
+      const button = buttonsNamed(live, press.section, press.name)[press.index];
+      if (button) button.click();
+      else if ((tries += 1) < 40) setTimeout(pressAgain, 50);
+    };
+    setTimeout(pressAgain, 0);
   }
 }

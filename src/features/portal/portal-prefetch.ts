@@ -12,6 +12,14 @@ export const PORTAL_PREFETCH_GLOBAL = '__satchelPortalPrefetch';
 
 export type PrefetchStore = Record<string, Promise<Response> | undefined>;
 
+/** The address the init script asks at, as the API client writes it (`prefetchScript`'s `e`). */
+export function prefetchAddress(endpoint: string, key: string, value: string): string {
+  const query = new URLSearchParams();
+  query.set('endpoint', endpoint);
+  query.set(key, value);
+  return `/api/client-portal?${query.toString()}`;
+}
+
 /** A fetch that answers a GET from the store once, when the init script asked for it. */
 export function prefetchingFetch(
   fetch: typeof globalThis.fetch,

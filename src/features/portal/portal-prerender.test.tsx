@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PORTAL_COPY_ID } from './portal-copy.ts';
 import { PORTAL_INIT_FILE } from './portal-init-script.ts';
 import { PORTAL_PAGE_FILE, renderPortalPages } from './portal-prerender.tsx';
+import { PROJECT_COPY_ICONS_ID, projectCopyIcons } from './portal-project-copy.ts';
 
 /** The built index.html's shape: the app shell's preloads, the stylesheet after the entry. */
 const template = `<!doctype html>
@@ -80,5 +81,11 @@ describe('renderPortalPages', () => {
     expect(project.querySelector('[role="status"]')?.textContent).toContain(
       'Opening your project…',
     );
+    // The icons a project's copy draws, inert until then, and outside what the copy replaces.
+    const icons = copy.querySelector(`template#${PROJECT_COPY_ICONS_ID}`) as HTMLTemplateElement;
+    expect(
+      [...icons.content.querySelectorAll('svg')].map((svg) => svg.getAttribute('data-copy-icon')),
+    ).toEqual([...projectCopyIcons]);
+    expect(project.contains(icons)).toBe(false);
   });
 });

@@ -11,6 +11,31 @@
  * element in the copy: nothing can be sent from it before the live page holds the password. The
  * page preloads the portal's scripts, which a project page waits for.
  */
+import {
+  CalendarDays,
+  Check,
+  CircleCheck,
+  CircleDashed,
+  CirclePause,
+  CirclePlay,
+  CircleX,
+  CloudOff,
+  Download,
+  File as FileIcon,
+  FileArchive,
+  FileAudio,
+  FileImage,
+  FileSpreadsheet,
+  FileText,
+  FileVideo,
+  FolderOpen,
+  HardDriveDownload,
+  LogOut,
+  MessageSquarePlus,
+  MessageSquareWarning,
+  RefreshCw,
+  type LucideIcon,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
@@ -25,6 +50,11 @@ import { PortalLayout } from '../shell/portal-layout.tsx';
 import { ClientAccessScreen } from './client-access-screen.tsx';
 import { PORTAL_COPY_ID, PORTAL_PAGE_ATTRIBUTE } from './portal-copy.ts';
 import { PORTAL_INIT_FILE, portalInitScript } from './portal-init-script.ts';
+import {
+  PROJECT_COPY_ICONS_ID,
+  projectCopyIcons,
+  type ProjectCopyIcon,
+} from './portal-project-copy.ts';
 import { PortalProjectLoading } from './portal-project-screen.tsx';
 
 /** Where the build writes the portal's page (served for both of its paths). */
@@ -60,6 +90,68 @@ function renderMarkup(screen: ReactNode): string {
   root.unmount();
   container.remove();
   return markup;
+}
+
+/**
+ * The icons a project's copy draws (portal-project-copy.ts), each as the live page draws it
+ * (portal-project-screen.tsx and its parts: the same icon, size and classes).
+ */
+const copyIcons: Record<ProjectCopyIcon, [icon: LucideIcon, size: number, className?: string]> = {
+  calendar: [CalendarDays, 16],
+  'cloud-off': [CloudOff, 16, 'mt-0.5 shrink-0'],
+  refresh: [RefreshCw, 14],
+  check: [Check, 16],
+  'sign-off-changes': [MessageSquareWarning, 16],
+  'ask-change': [MessageSquarePlus, 16],
+  download: [Download, 16],
+  'keep-offline': [HardDriveDownload, 16],
+  folder: [FolderOpen, 14],
+  leave: [LogOut, 16],
+  file: [FileIcon, 24, 'shrink-0 text-fg-muted'],
+  'file-image': [FileImage, 24, 'shrink-0 text-fg-muted'],
+  'file-video': [FileVideo, 24, 'shrink-0 text-fg-muted'],
+  'file-audio': [FileAudio, 24, 'shrink-0 text-fg-muted'],
+  'file-text': [FileText, 24, 'shrink-0 text-fg-muted'],
+  'file-spreadsheet': [FileSpreadsheet, 24, 'shrink-0 text-fg-muted'],
+  'file-archive': [FileArchive, 24, 'shrink-0 text-fg-muted'],
+  'status-planned': [CircleDashed, 13],
+  'status-active': [CirclePlay, 13],
+  'status-on_hold': [CirclePause, 13],
+  'status-completed': [CircleCheck, 13],
+  'status-cancelled': [CircleX, 13],
+};
+
+/** The copy's icons in a template (inert, never shown): the project's copy clones them. */
+export function copyIconsTemplate(): string {
+  const container = document.createElement('div');
+  const root = createRoot(container);
+  flushSync(() =>
+    root.render(
+      <>
+        {projectCopyIcons.map((name) => {
+          const [Icon, size, className] = copyIcons[name];
+          return (
+            <Icon
+              key={name}
+              data-copy-icon={name}
+              aria-hidden="true"
+              size={size}
+              {...(className ? { className } : {})}
+            />
+          );
+        })}
+      </>,
+    ),
+  );
+  // What every icon has alike is put back by the copy (portal-project-copy.ts's copyIcons).
+  const markup = container.innerHTML.replace(/<svg\b[^>]*>/g, (tag) =>
+    tag.replace(
+      / (?:xmlns|height|viewBox|fill|stroke|stroke-width|stroke-linecap|stroke-linejoin|aria-hidden)="[^"]*"/g,
+      '',
+    ),
+  );
+  root.unmount();
+  return `<template id="${PROJECT_COPY_ICONS_ID}">${markup}</template>`;
 }
 
 /** The copy's form cannot submit: the live page's does (portal-copy.ts holds a submit). */
@@ -107,7 +199,7 @@ export function renderPortalPages(
       file: PORTAL_PAGE_FILE,
       content: composePortalPage(template, {
         title: 'Your project',
-        markup,
+        markup: markup + copyIconsTemplate(),
         preloads: options.preloads,
       }),
     },

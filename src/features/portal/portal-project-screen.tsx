@@ -82,6 +82,7 @@ import {
   writePortalSnapshot,
   type PortalSnapshot,
 } from './portal-snapshot.ts';
+import type { ProjectCopyState } from './portal-project-copy.ts';
 import { uploadWithTus, type PortalUploadFile } from './portal-upload.ts';
 import { useBrowserOnline } from './use-browser-online.ts';
 
@@ -134,6 +135,12 @@ export interface PortalProjectScreenProps {
    * gate, which it also does once the network is back.
    */
   readOnly?: { toSignIn: () => void };
+  /**
+   * What the page's static copy (portal-project-copy.ts) showed of this project, which this screen
+   * takes the place of: it starts in the same state, and draws the sections below the milestones
+   * a moment later, so its first commit is no bigger than what is on a phone's screen.
+   */
+  fromCopy?: ProjectCopyState | undefined;
 }
 
 /**
@@ -187,6 +194,14 @@ function upsert<T extends { id: string }>(rows: T[], row: T): T[] {
     : [row, ...rows];
 }
 
+/** A copy saved this recently with the same content is as good as a new one ("as of" it). */
+const SAME_COPY_MS = 60_000;
+
+/** Whether two copies hold the same project, whenever each was saved. */
+function sameContent(a: PortalSnapshot, b: PortalSnapshot): boolean {
+  return JSON.stringify({ ...a, savedAt: 0 }) === JSON.stringify({ ...b, savedAt: 0 });
+}
+
 const DECIDE_OFFLINE_FAILED =
   'You’re offline: your answer was not sent. Try again when you’re back online.';
 
@@ -205,6 +220,7 @@ export function PortalProjectScreen({
   uploadFile = uploadWithTus,
   embedded = false,
   readOnly,
+  fromCopy,
 }: PortalProjectScreenProps) {
   const [fileCopies] = useState(() => givenFileCopies ?? createPortalFileCopies());
   /** Versions of this project's files kept on the device, by file id. */
@@ -212,7 +228,22 @@ export function PortalProjectScreen({
   const [snapshot, setSnapshot] = useState<PortalSnapshot | null>(() =>
     readPortalSnapshot(storage, projectId),
   );
-  const [freshness, setFreshness] = useState<Freshness>({ state: 'loading' });
+  // Opened offline, the page says so from its first frame (as its static copy does,
+  // portal-project-copy.ts), rather than checking for updates until the first call fails.
+  const [freshness, setFreshness] = useState<Freshness>(() =>
+    fromCopy === 'fresh'
+      ? { state: 'fresh' }
+      : globalThis.navigator?.onLine === false
+        ? { state: 'offline' }
+        : { state: 'loading' },
+  );
+  // Taking over from the static copy: the sections below the milestones come a task later.
+  const [restShown, setRestShown] = useState(fromCopy === undefined);
+  useEffect(() => {
+    if (restShown) return;
+    const timer = setTimeout(() => startTransition(() => setRestShown(true)), 0);
+    return () => clearTimeout(timer);
+  }, [restShown]);
   const [changeRequestsError, setChangeRequestsError] = useState<string | null>(null);
   const [waiting, setWaiting] = useState(() => readPortalOutbox(storage, projectId));
   const outboxRef = useRef<PortalOutbox | null>(null);
@@ -293,9 +324,14 @@ export function PortalProjectScreen({
               changeRequests: changeRequests ?? previous?.changeRequests ?? [],
             };
             writePortalSnapshot(storage, next);
-            return next;
+            // The answers on screen, saved a moment ago (the static copy's): nothing to draw again.
+            return previous &&
+              next.savedAt - previous.savedAt < SAME_COPY_MS &&
+              sameContent(previous, next)
+              ? previous
+              : next;
           });
-          setFreshness({ state: 'fresh' });
+          setFreshness((previous) => (previous.state === 'fresh' ? previous : { state: 'fresh' }));
         });
         break;
       }
@@ -400,9 +436,24 @@ export function PortalProjectScreen({
   }, [fileCopies, projectId]);
 
   const hasContent = snapshot !== null;
+  const focusLater = fromCopy !== undefined;
   useEffect(() => {
-    if (hasContent && !embedded) headingRef.current?.focus();
-  }, [embedded, hasContent]);
+    if (!hasContent || embedded) return;
+    if (!focusLater) {
+      headingRef.current?.focus();
+      return;
+    }
+    // Taking over from the static copy: once the browser has laid the page out for its paint, so
+    // the focus does not lay it out inside the commit's task.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => headingRef.current?.focus(), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [embedded, focusLater, hasContent]);
 
   const leave = async () => {
     await callEndpoint(signOutPortal, { query: {}, body: {} }).catch(() => undefined);
@@ -671,125 +722,129 @@ export function PortalProjectScreen({
         )}
       </section>
 
-      <PortalChangeRequests
-        projectId={projectId}
-        workspaceName={workspace.name}
-        changeRequests={changeRequests}
-        waiting={waiting}
-        offline={offline}
-        readOnly={readOnly !== undefined}
-        loadError={changeRequestsError}
-        newId={newId}
-        uploadFile={uploadFile}
-        files={files}
-        openFile={(file) => void download(file)}
-        create={createChangeRequest}
-        decide={decide}
-        remove={(id) => outboxRef.current?.remove(id)}
-      />
-
-      {/* The demo plays the portal's other calls in the page; invoices are a real server's. */}
-      {embedded ? null : (
-        <PortalInvoices
-          callEndpoint={callEndpoint}
-          projectId={projectId}
-          offline={offline}
-          storage={storage}
-          now={now}
-        />
-      )}
-
-      {/* The chat with the team is a real server's; read from the device in the saved copy. */}
-      {embedded ? null : readOnly ? (
-        <PortalChatCopy projectId={projectId} storage={storage} />
-      ) : (
-        <Suspense fallback={null}>
-          <PortalChat
-            callEndpoint={callEndpoint}
+      {restShown ? (
+        <>
+          <PortalChangeRequests
             projectId={projectId}
             workspaceName={workspace.name}
+            changeRequests={changeRequests}
+            waiting={waiting}
             offline={offline}
-            storage={storage}
-            now={now}
+            readOnly={readOnly !== undefined}
+            loadError={changeRequestsError}
+            newId={newId}
+            uploadFile={uploadFile}
+            files={files}
+            openFile={(file) => void download(file)}
+            create={createChangeRequest}
+            decide={decide}
+            remove={(id) => outboxRef.current?.remove(id)}
           />
-        </Suspense>
-      )}
 
-      <section aria-labelledby="portal-files" className="flex flex-col gap-3">
-        <h2 id="portal-files" className="text-xl font-semibold text-fg">
-          Files
-        </h2>
-        <div role="status" className="text-sm text-danger empty:hidden">
-          {downloadError}
-        </div>
-        {files.length === 0 ? (
-          <p className="rounded-2xl border border-dashed border-border p-6 text-center text-fg-muted">
-            No files shared yet. Deliverables appear here when they are ready.
-          </p>
-        ) : (
-          <ul className="divide-y divide-border rounded-2xl border border-border bg-surface">
-            {files.map((file) => {
-              const Icon = fileIconOf(file.type, file.name);
-              return (
-                <li key={file.id} className="flex items-center gap-3 p-3 sm:p-4">
-                  <Icon aria-hidden="true" size={24} className="shrink-0 text-fg-muted" />
-                  <div className="min-w-0 flex-1">
-                    <p className="font-medium break-words text-fg">{file.name}</p>
-                    <p className="flex flex-wrap items-center gap-x-2 text-sm text-fg-muted">
-                      {file.folder ? (
-                        <span className="inline-flex items-center gap-1">
-                          <FolderOpen aria-hidden="true" size={14} />
-                          {file.folder}
-                        </span>
-                      ) : null}
-                      <span>{formatBytes(file.size)}</span>
-                      <span>updated {formatFileDate(file.updatedAt)}</span>
-                      {kept.get(file.id) === file.version ? (
-                        <span className="inline-flex items-center gap-1 text-success">
-                          <HardDriveDownload aria-hidden="true" size={14} />
-                          On this device
-                        </span>
-                      ) : offline ? (
-                        <span>Needs a connection</span>
-                      ) : null}
-                    </p>
-                  </div>
-                  {kept.get(file.id) !== file.version &&
-                  !offline &&
-                  file.size <= MAX_PORTAL_COPY_BYTES ? (
-                    <Button
-                      variant="ghost"
-                      aria-label={`Keep ${file.name} on this device`}
-                      isPending={keeping === file.id}
-                      onPress={() => void keepOffline(file)}
-                    >
-                      <HardDriveDownload aria-hidden="true" size={16} />
-                      <span className="hidden sm:inline">Keep offline</span>
-                    </Button>
-                  ) : null}
-                  <Button
-                    id={downloadButtonId(file.id)}
-                    variant="secondary"
-                    aria-label={`Download ${file.name}`}
-                    isPending={downloading === file.id}
-                    onPress={() => void download(file)}
-                  >
-                    <Download aria-hidden="true" size={16} />
-                    <span className="hidden sm:inline">Download</span>
-                  </Button>
-                </li>
-              );
-            })}
-          </ul>
-        )}
-      </section>
+          {/* The demo plays the portal's other calls in the page; invoices are a real server's. */}
+          {embedded ? null : (
+            <PortalInvoices
+              callEndpoint={callEndpoint}
+              projectId={projectId}
+              offline={offline}
+              storage={storage}
+              now={now}
+            />
+          )}
 
-      <div className="flex justify-end border-t border-border pt-6">
-        <Button variant="ghost" onPress={() => void leave()}>
-          <LogOut aria-hidden="true" size={16} />
-          Leave portal
-        </Button>
-      </div>
+          {/* The chat with the team is a real server's; read from the device in the saved copy. */}
+          {embedded ? null : readOnly ? (
+            <PortalChatCopy projectId={projectId} storage={storage} />
+          ) : (
+            <Suspense fallback={null}>
+              <PortalChat
+                callEndpoint={callEndpoint}
+                projectId={projectId}
+                workspaceName={workspace.name}
+                offline={offline}
+                storage={storage}
+                now={now}
+              />
+            </Suspense>
+          )}
+
+          <section aria-labelledby="portal-files" className="flex flex-col gap-3">
+            <h2 id="portal-files" className="text-xl font-semibold text-fg">
+              Files
+            </h2>
+            <div role="status" className="text-sm text-danger empty:hidden">
+              {downloadError}
+            </div>
+            {files.length === 0 ? (
+              <p className="rounded-2xl border border-dashed border-border p-6 text-center text-fg-muted">
+                No files shared yet. Deliverables appear here when they are ready.
+              </p>
+            ) : (
+              <ul className="divide-y divide-border rounded-2xl border border-border bg-surface">
+                {files.map((file) => {
+                  const Icon = fileIconOf(file.type, file.name);
+                  return (
+                    <li key={file.id} className="flex items-center gap-3 p-3 sm:p-4">
+                      <Icon aria-hidden="true" size={24} className="shrink-0 text-fg-muted" />
+                      <div className="min-w-0 flex-1">
+                        <p className="font-medium break-words text-fg">{file.name}</p>
+                        <p className="flex flex-wrap items-center gap-x-2 text-sm text-fg-muted">
+                          {file.folder ? (
+                            <span className="inline-flex items-center gap-1">
+                              <FolderOpen aria-hidden="true" size={14} />
+                              {file.folder}
+                            </span>
+                          ) : null}
+                          <span>{formatBytes(file.size)}</span>
+                          <span>updated {formatFileDate(file.updatedAt)}</span>
+                          {kept.get(file.id) === file.version ? (
+                            <span className="inline-flex items-center gap-1 text-success">
+                              <HardDriveDownload aria-hidden="true" size={14} />
+                              On this device
+                            </span>
+                          ) : offline ? (
+                            <span>Needs a connection</span>
+                          ) : null}
+                        </p>
+                      </div>
+                      {kept.get(file.id) !== file.version &&
+                      !offline &&
+                      file.size <= MAX_PORTAL_COPY_BYTES ? (
+                        <Button
+                          variant="ghost"
+                          aria-label={`Keep ${file.name} on this device`}
+                          isPending={keeping === file.id}
+                          onPress={() => void keepOffline(file)}
+                        >
+                          <HardDriveDownload aria-hidden="true" size={16} />
+                          <span className="hidden sm:inline">Keep offline</span>
+                        </Button>
+                      ) : null}
+                      <Button
+                        id={downloadButtonId(file.id)}
+                        variant="secondary"
+                        aria-label={`Download ${file.name}`}
+                        isPending={downloading === file.id}
+                        onPress={() => void download(file)}
+                      >
+                        <Download aria-hidden="true" size={16} />
+                        <span className="hidden sm:inline">Download</span>
+                      </Button>
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+          </section>
+
+          <div className="flex justify-end border-t border-border pt-6">
+            <Button variant="ghost" onPress={() => void leave()}>
+              <LogOut aria-hidden="true" size={16} />
+              Leave portal
+            </Button>
+          </div>
+        </>
+      ) : null}
     </div>
   );
 }
@@ -844,7 +899,7 @@ function FreshnessLine({
     <div role="status" className="flex flex-wrap items-center gap-2 text-sm text-fg-muted">
       {freshness.state === 'loading' ? (
         <>
-          <Spinner /> Checking for updates… (as of {asOf})
+          <Spinner size="small" /> Checking for updates… (as of {asOf})
         </>
       ) : freshness.state === 'fresh' ? (
         <>Up to date</>
