@@ -34,6 +34,7 @@ import {
 } from 'react-aria-components';
 import { MAX_CHAT_ATTACHMENTS, MAX_CHAT_MESSAGE_CHARS } from '#contract/entities/chat.ts';
 import { Button } from '../../ui/button.tsx';
+import { useFileDrop } from '../../ui/use-file-drop.ts';
 import type { ChatUploads } from './chat-uploads.ts';
 
 export interface ChatMember {
@@ -85,7 +86,6 @@ export function ChatComposer(props: ChatComposerProps) {
   const [text, setText] = useState('');
   const [mentions, setMentions] = useState<ChatMember[]>([]);
   const [chips, setChips] = useState<Chip[]>([]);
-  const [dragging, setDragging] = useState(false);
   /** Send was pressed while an upload ran or failed: the reason shows until that is settled. */
   const [blocked, setBlocked] = useState(false);
   const chipList = useRef<HTMLUListElement>(null);
@@ -304,27 +304,13 @@ export function ChatComposer(props: ChatComposerProps) {
       ? `Replying to ${props.replyingTo.author}: ${props.replyingTo.excerpt}`
       : null;
 
+  // A drop while editing or offline still lands in `upload`, which says why it cannot attach.
+  const { dragging, dropProps } = useFileDrop((files) => void upload(files), Boolean(uploads));
+
   return (
     <form
       onSubmit={(event) => void submit(event)}
-      onDragEnter={(event) => {
-        if (!uploads || editing || !event.dataTransfer.types.includes('Files')) return;
-        event.preventDefault();
-        setDragging(true);
-      }}
-      onDragOver={(event) => {
-        if (uploads && !editing && event.dataTransfer.types.includes('Files'))
-          event.preventDefault();
-      }}
-      onDragLeave={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
-      }}
-      onDrop={(event) => {
-        setDragging(false);
-        if (!uploads || editing || event.dataTransfer.files.length === 0) return;
-        event.preventDefault();
-        void upload([...event.dataTransfer.files]);
-      }}
+      {...dropProps}
       className={`flex flex-col gap-2 rounded-xl ${dragging ? 'outline-2 outline-offset-4 outline-brand outline-dashed' : ''}`}
     >
       {banner && (
