@@ -15,15 +15,11 @@
  * The median reports are written to `.tmp/lighthouse-demo.json` and `.tmp/lighthouse-pricing.json`,
  * every /demo run's to `.tmp/lighthouse-demo-run<n>.json`.
  */
-import { cp, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { serve } from '@hono/node-server';
-import { createTestApp } from '../tests/fixtures/create-test-app.ts';
 import { withTarget, type BenchRow } from './bench-row.ts';
-import { audit, findChromium, launchChrome, ms, type Audit } from './lighthouse.ts';
+import { audit, findChromium, launchChrome, ms, serveCopy, type Audit } from './lighthouse.ts';
 import { runSectionAlone } from './section-run.ts';
 import { DEMO_SHOWN_MARK } from '../src/demo/demo-mode.ts';
 
@@ -41,23 +37,6 @@ export interface DemoBenchOptions {
 }
 
 /** A copy of the build served by the real app (as `npm start` serves it, on PGlite). */
-async function serveBuild(distDir: string) {
-  const tmp = await mkdtemp(path.join(tmpdir(), 'satchel-demo-bench-'));
-  const dir = path.join(tmp, 'dist');
-  await cp(distDir, dir, { recursive: true });
-  const app = await createTestApp({ distDir: dir });
-  const server = serve({ fetch: app.app.fetch, port: 0, hostname: '127.0.0.1' });
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-  return {
-    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    async close() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await app.cleanup();
-      await rm(tmp, { recursive: true, force: true });
-    },
-  };
-}
-
 /**
  * Every page and asset fetched once before the audits. Without it, the first /demo run of a fresh
  * server twice read its first paint at about 1.65 s observed against 0.2 to 0.5 s in the next
@@ -153,7 +132,7 @@ export async function runDemoBenchmarks(options: DemoBenchOptions = {}): Promise
   const distDir = path.resolve(options.distDir ?? 'dist');
   const runs = options.runs ?? 3;
   const reportDir = options.reportDir ?? path.join(root, '.tmp');
-  const site = await serveBuild(distDir);
+  const site = await serveCopy(distDir);
   try {
     await warmUp(site.origin, distDir);
     const demo = await medianOfFresh(`${site.origin}/demo`, chromePath, runs);

@@ -113,7 +113,10 @@ export async function medianAudit(url: string, port: number, runs: number): Prom
 export const ms = (value: number) => `${Math.round(value)} ms`;
 
 /** Serves a copy of a build over HTTP with the real app; `edit` changes the copy first. */
-async function serveCopy(distDir: string, edit: (dir: string) => Promise<void>) {
+export async function serveCopy(
+  distDir: string,
+  edit: (dir: string) => Promise<void> = () => Promise.resolve(),
+) {
   const root = await mkdtemp(path.join(tmpdir(), 'satchel-lighthouse-'));
   const dir = path.join(root, 'dist');
   await cp(distDir, dir, { recursive: true });
