@@ -133,6 +133,11 @@ async function startApp(toaster: Toaster, log: AuthLog): Promise<StartedApp> {
   const config = await loadPublicConfig({
     callEndpoint: api.callEndpoint,
     storage: safeStorage('localStorage'),
+    onAuthChanged: () =>
+      toaster.show({
+        message: "Satchel's sign-in settings changed on the server. Reload to use them.",
+        action: { label: 'Reload', onAction: () => window.location.reload() },
+      }),
   });
 
   if (!config.supabaseAnonKey) {
