@@ -13,25 +13,9 @@ import type { LocalFile } from '../../data/files.ts';
 import { uploadedAt } from '../../data/file-versions.ts';
 import type { StoredUpload } from '../../files/upload-queue.ts';
 import type { UploadProgress } from '../../files/upload-progress.ts';
-const byteUnits = ['bytes', 'KB', 'MB', 'GB', 'TB'] as const;
+import { fileKindOf, type FileKind } from './file-words.ts';
 
-/**
- * "812 KB", "1.4 GB" in units of 1024, as the plans state their storage ("1 GB" is 1 GiB) and
- * the server words its limits ("larger than the 250 MB a single upload may be").
- */
-export function formatBytes(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes < 0) return 'unknown';
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < byteUnits.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  if (unit === 0) return value === 1 ? '1 byte' : `${Math.round(value)} bytes`;
-  const digits = value < 10 ? 1 : 0;
-  return `${value.toFixed(digits).replace(/\.0$/, '')} ${byteUnits[unit]}`;
-}
-
+export { formatBytes, formatFileDate, formatFileDateTime } from './file-words.ts';
 export const fileSorts = ['name', 'date', 'size'] as const;
 export type FileSort = (typeof fileSorts)[number];
 
@@ -68,46 +52,18 @@ export function matchesSearch(name: string, query: string): boolean {
     .every((word) => haystack.includes(word));
 }
 
-const dateFormat = new Intl.DateTimeFormat(undefined, {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-
-export function formatFileDate(iso: string): string {
-  const at = Date.parse(iso);
-  return Number.isNaN(at) ? '' : dateFormat.format(at);
-}
-
-export function formatFileDateTime(iso: string): string {
-  const at = Date.parse(iso);
-  return Number.isNaN(at) ? '' : dateTimeFormat.format(at);
-}
+const kindIcons: Record<FileKind, LucideIcon> = {
+  image: FileImage,
+  video: FileVideo,
+  audio: FileAudio,
+  text: FileText,
+  spreadsheet: FileSpreadsheet,
+  archive: FileArchive,
+  other: FileIcon,
+};
 
 export function fileIconOf(type: string, name: string): LucideIcon {
-  const base = type.toLowerCase();
-  const extension = name.toLowerCase().split('.').pop() ?? '';
-  if (base.startsWith('image/')) return FileImage;
-  if (base.startsWith('video/')) return FileVideo;
-  if (base.startsWith('audio/')) return FileAudio;
-  if (
-    base === 'application/pdf' ||
-    base.startsWith('text/') ||
-    ['doc', 'docx', 'md'].includes(extension)
-  ) {
-    return FileText;
-  }
-  if (['csv', 'xls', 'xlsx', 'numbers', 'ods'].includes(extension)) return FileSpreadsheet;
-  if (['zip', 'rar', '7z', 'gz', 'tar'].includes(extension) || base.includes('zip'))
-    return FileArchive;
-  return FileIcon;
+  return kindIcons[fileKindOf(type, name)];
 }
 
 /** The last part of a folder path ("Designs/Final" -> "Final"), or "All files" for the top. */

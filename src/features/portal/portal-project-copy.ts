@@ -26,6 +26,13 @@ import type {
 import { changeRequestStatusWords } from '#contract/entities/change-request.ts';
 import { milestoneStatusWords } from '#contract/entities/milestone.ts';
 import type { ProjectStatus } from '#contract/entities/project.ts';
+import {
+  fileKindOf,
+  formatBytes,
+  formatFileDate,
+  formatFileDateTime,
+  type FileKind,
+} from '../files/file-words.ts';
 import { formatAmount, formatDate, milestoneBadgeClasses } from '../milestones/milestone-format.ts';
 import { changeRequestBadgeClasses } from './change-request-words.ts';
 import { PORTAL_PREFETCH_GLOBAL, prefetchAddress, type PrefetchStore } from './portal-prefetch.ts';
@@ -98,63 +105,19 @@ export function copyButtonClassName(variant: keyof typeof buttonVariants): strin
   return `${buttonBase} ${buttonVariants[variant]} min-h-11 px-4 text-sm sm:min-h-10`;
 }
 
-const byteUnits = ['bytes', 'KB', 'MB', 'GB', 'TB'] as const;
-/** file-format.ts's formatBytes. */
-function formatBytes(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes < 0) return 'unknown';
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < byteUnits.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  if (unit === 0) return value === 1 ? '1 byte' : `${Math.round(value)} bytes`;
-  const digits = value < 10 ? 1 : 0;
-  return `${value.toFixed(digits).replace(/\.0$/, '')} ${byteUnits[unit]}`;
-}
-let dateFormat: Intl.DateTimeFormat | undefined;
-let dateTimeFormat: Intl.DateTimeFormat | undefined;
-/** file-format.ts's formatFileDate. */
-function formatFileDate(iso: string): string {
-  const at = Date.parse(iso);
-  dateFormat ??= new Intl.DateTimeFormat(undefined, {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-  });
-  return Number.isNaN(at) ? '' : dateFormat.format(at);
-}
-/** file-format.ts's formatFileDateTime. */
-export function formatCopyDateTime(iso: string): string {
-  const at = Date.parse(iso);
-  dateTimeFormat ??= new Intl.DateTimeFormat(undefined, {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
-  return Number.isNaN(at) ? '' : dateTimeFormat.format(at);
-}
-/** file-format.ts's fileIconOf, by the copy's icon names. */
-function fileIconName(type: string, name: string): ProjectCopyIcon {
-  const base = type.toLowerCase();
-  const extension = name.toLowerCase().split('.').pop() ?? '';
-  if (base.startsWith('image/')) return 'file-image';
-  if (base.startsWith('video/')) return 'file-video';
-  if (base.startsWith('audio/')) return 'file-audio';
-  if (
-    base === 'application/pdf' ||
-    base.startsWith('text/') ||
-    ['doc', 'docx', 'md'].includes(extension)
-  ) {
-    return 'file-text';
-  }
-  if (['csv', 'xls', 'xlsx', 'numbers', 'ods'].includes(extension)) return 'file-spreadsheet';
-  if (['zip', 'rar', '7z', 'gz', 'tar'].includes(extension) || base.includes('zip'))
-    return 'file-archive';
-  return 'file';
-}
+/** The live page's date and time of a file (file-words.ts). */
+export const formatCopyDateTime = formatFileDateTime;
+/** The copy's icon of each kind of file (file-format.ts draws the same ones). */
+const kindIcons: Record<FileKind, ProjectCopyIcon> = {
+  image: 'file-image',
+  video: 'file-video',
+  audio: 'file-audio',
+  text: 'file-text',
+  spreadsheet: 'file-spreadsheet',
+  archive: 'file-archive',
+  other: 'file',
+};
+const fileIconName = (type: string, name: string) => kindIcons[fileKindOf(type, name)];
 /** portal-project-screen.tsx's MAX_PORTAL_COPY_BYTES. */
 const MAX_KEPT_BYTES = 50 * 1024 * 1024;
 const SIGN_OFF_OFFLINE = 'You’re offline: sign-off needs a connection';
