@@ -6,15 +6,16 @@
 const byteUnits = ['bytes', 'KB', 'MB', 'GB', 'TB'] as const;
 
 /**
- * "812 KB", "1.4 GB" in units of 1024, as the plans state their storage ("1 GB" is 1 GiB) and
- * the server words its limits ("larger than the 250 MB a single upload may be").
+ * "812 KB", "1.4 GB" in units of 1024 by default, as the plans state their storage ("1 GB" is
+ * 1 GiB) and the server words its limits ("larger than the 250 MB a single upload may be"); in
+ * units of 1000 where the figure sits beside the disk space the system shows.
  */
-export function formatBytes(bytes: number): string {
+export function formatBytes(bytes: number, unitSize: 1000 | 1024 = 1024): string {
   if (!Number.isFinite(bytes) || bytes < 0) return 'unknown';
   let value = bytes;
   let unit = 0;
-  while (value >= 1024 && unit < byteUnits.length - 1) {
-    value /= 1024;
+  while (value >= unitSize && unit < byteUnits.length - 1) {
+    value /= unitSize;
     unit += 1;
   }
   if (unit === 0) return value === 1 ? '1 byte' : `${Math.round(value)} bytes`;
