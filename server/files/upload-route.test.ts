@@ -10,12 +10,11 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { BlobServiceClient } from '@azure/storage-blob';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { Upload } from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAzurite, type Azurite } from '../../tests/fixtures/azurite.ts';
+import { blobInspector, startAzurite, type Azurite } from '../../tests/fixtures/azurite.ts';
 import {
   createRegisteredUserApp,
   type RegisteredUserApp,
@@ -45,19 +44,7 @@ describe('tus uploads to Azure Blob Storage', () => {
   /** Set: the uploader is refused at the commit (as one removed from the workspace meanwhile). */
   let refuseCommits = false;
 
-  const blockBlob = (name: string) =>
-    BlobServiceClient.fromConnectionString(azurite.connectionString)
-      .getContainerClient(CONTAINER)
-      .getBlockBlobClient(name);
-  /** The blob's uncommitted blocks; null when Azure knows nothing under the name. */
-  const uncommitted = async (name: string) => {
-    try {
-      return (await blockBlob(name).getBlockList('uncommitted')).uncommittedBlocks ?? [];
-    } catch (error) {
-      if ((error as { statusCode?: number }).statusCode === 404) return null;
-      throw error;
-    }
-  };
+  const { blockBlob, uncommitted } = blobInspector(() => azurite.connectionString, CONTAINER);
   const eventually = async (check: () => Promise<boolean>, what: string) => {
     for (let i = 0; i < 200; i += 1) {
       if (await check()) return;

@@ -7,9 +7,8 @@ import { appendFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { BlobServiceClient } from '@azure/storage-blob';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAzurite, type Azurite } from '../../../tests/fixtures/azurite.ts';
+import { blobInspector, startAzurite, type Azurite } from '../../../tests/fixtures/azurite.ts';
 import { blockId, createAzureBlobStorage } from './azure-blob-storage.ts';
 import { describeBlobStorage } from './blob-storage.contract.ts';
 
@@ -47,19 +46,7 @@ describe('Azure Blob Storage specifics', () => {
     await rm(sources, { recursive: true, force: true });
   });
 
-  const blockBlob = (name: string) =>
-    BlobServiceClient.fromConnectionString(azurite.connectionString)
-      .getContainerClient('files')
-      .getBlockBlobClient(name);
-  /** The blob's uncommitted blocks; null when Azure knows nothing under the name. */
-  const uncommitted = async (name: string) => {
-    try {
-      return (await blockBlob(name).getBlockList('uncommitted')).uncommittedBlocks ?? [];
-    } catch (error) {
-      if ((error as { statusCode?: number }).statusCode === 404) return null;
-      throw error;
-    }
-  };
+  const { blockBlob, uncommitted } = blobInspector(() => azurite.connectionString, 'files');
 
   it('stages the complete blocks of a growing file ahead; putFile sends the rest and commits them in order', async () => {
     const storage = createAzureBlobStorage({
