@@ -143,7 +143,6 @@ const rarelyUsedModules = [
   '/src/demo/start-demo.ts',
   '/src/demo/demo-bar.tsx',
   '/src/routes/_public/faq.tsx',
-  '/src/routes/_public/features.tsx',
   '/src/routes/_public/feedback.tsx',
   '/src/routes/_public/privacy-policy.tsx',
   '/src/routes/_public/terms-of-service.tsx',
