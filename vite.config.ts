@@ -122,6 +122,8 @@ const networkOnlyModules = [
   '/src/routes/_guest/verify-email.tsx',
   '/src/routes/_app/auth/confirm-registration.tsx',
   '/src/routes/_portal/shared/',
+  // Shown right after the account is deleted, which needs the server.
+  '/src/routes/_guest/account-deleted.tsx',
   // Accepting an invitation happens on the server: the page is no use offline.
   '/src/routes/invite.$token.tsx',
   // The portal's live chat (reads, paging, the composer). Kept by the service worker once loaded;
