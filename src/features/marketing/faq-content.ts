@@ -135,7 +135,7 @@ export const faqTopics: readonly FaqTopic[] = [
         id: 'payments-satchel',
         question: 'How do I pay for Satchel?',
         answer: [
-          'Paid plans are not on sale yet: until they open, every workspace is on Free and there is nothing to pay. Then it will be by card on a Stripe checkout page, monthly or yearly; Satchel never sees or stores your card number, you can cancel at any time, and your plan runs to the end of the period you paid for.',
+          'By card, on a Stripe checkout page you open from Settings > Billing, monthly or yearly. Satchel never sees or stores your card number, you can cancel at any time, and your plan runs to the end of the period you paid for.',
         ],
       },
       {

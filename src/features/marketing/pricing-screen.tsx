@@ -131,7 +131,7 @@ const billingQuestions = [
   {
     question: 'How do I pay?',
     answer:
-      'Paid plans are not on sale yet: until they open, every workspace is on Free and there is nothing to pay. Then it will be by card, through a Stripe checkout page; Satchel never sees or stores your card number.',
+      'By card, through a Stripe checkout page you open from Settings > Billing. Satchel never sees or stores your card number.',
   },
   {
     question: 'Monthly or yearly?',
