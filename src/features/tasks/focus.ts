@@ -3,41 +3,58 @@
  * the element the selector names to be there, then focuses it, or with `closest`, its nearest
  * ancestor with that role (a card's row). Gives up quietly after about five seconds (a busy
  * phone can take more than one to write and re-render).
+ *
+ * Only the latest request waits: a newer call cancels the one still waiting, so two actions in a
+ * row never pull focus back and forth. The document is taken once, at the call, and the wait ends
+ * when its window is gone (a closed tab, or a test environment torn down mid-wait).
  */
+let cancelWaiting: (() => void) | undefined;
+
 export function focusWhenReady(selector: string, closestRole?: string): void {
+  cancelWaiting?.();
+  const doc = document;
   let tries = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const cancel = () => {
+    clearTimeout(timer);
+    if (cancelWaiting === cancel) cancelWaiting = undefined;
+  };
   const attempt = () => {
-    const found = document.querySelector<HTMLElement>(selector);
+    if (!doc.defaultView) return cancel();
+    const found = doc.querySelector<HTMLElement>(selector);
     const target =
       found && closestRole ? found.closest<HTMLElement>(`[role="${closestRole}"]`) : found;
     if (target) {
+      cancel();
       target.focus();
-      hold(target);
+      hold(doc, target);
       return;
     }
-    if (++tries < 300) setTimeout(attempt, 16);
+    if (++tries < 300) timer = setTimeout(attempt, 16);
+    else cancel();
   };
-  setTimeout(attempt, 16);
+  cancelWaiting = cancel;
+  timer = setTimeout(attempt, 16);
 }
 
 const HOLD_FRAMES = 12;
 
 /** Holds focus on `target` until the user acts (a key or a pointer) or HOLD_FRAMES pass. */
-function hold(target: HTMLElement): void {
+function hold(doc: Document, target: HTMLElement): void {
   let frames = 0;
   let userActed = false;
   const stop = () => {
     userActed = true;
   };
-  document.addEventListener('pointerdown', stop, { capture: true, once: true });
-  document.addEventListener('keydown', stop, { capture: true, once: true });
+  doc.addEventListener('pointerdown', stop, { capture: true, once: true });
+  doc.addEventListener('keydown', stop, { capture: true, once: true });
   const check = () => {
-    if (userActed || !target.isConnected || ++frames > HOLD_FRAMES) {
-      document.removeEventListener('pointerdown', stop, { capture: true });
-      document.removeEventListener('keydown', stop, { capture: true });
+    if (userActed || !doc.defaultView || !target.isConnected || ++frames > HOLD_FRAMES) {
+      doc.removeEventListener('pointerdown', stop, { capture: true });
+      doc.removeEventListener('keydown', stop, { capture: true });
       return;
     }
-    if (!target.contains(document.activeElement)) target.focus();
+    if (!target.contains(doc.activeElement)) target.focus();
     setTimeout(check, 16);
   };
   setTimeout(check, 16);
