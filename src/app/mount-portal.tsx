@@ -10,12 +10,24 @@
  * portal starts after that paint, from the same copy, and takes the static copy's place. This
  * module's own imports are the page's preloads (vite.config.ts): the live portal's chunks load once
  * the copy is painted, not before it.
+ *
+ * A copy painted from the server's answers of this very load is the project as it is now, so the
+ * live portal waits for the client's first engagement with it (a touch, a key, the pointer, a
+ * scroll), as the gate does (portal-copy.ts): a client who opens the link to read where the
+ * project stands keeps a phone that is idle once the page is drawn, and a press on the copy
+ * meanwhile is held and pressed again on the live page. What only the live page shows (the
+ * invoices, the chat, live updates) comes at that engagement. A copy from the device (checking
+ * for updates, or offline) starts the live portal at once: it has work to do.
  */
 import { createApiClient } from '../api-client/call-endpoint.ts';
-import { PORTAL_PAGE_ATTRIBUTE } from '../features/portal/portal-copy.ts';
+import { PORTAL_PAGE_ATTRIBUTE, startWhenEngaged } from '../features/portal/portal-copy.ts';
 import { matchPortalPage } from '../features/portal/portal-location.ts';
-import { prefetchingFetch } from '../features/portal/portal-prefetch.ts';
-import { startProjectCopy, takePrefetchStore } from '../features/portal/portal-project-copy.ts';
+import { prefetchingFetch, type PrefetchStore } from '../features/portal/portal-prefetch.ts';
+import {
+  startProjectCopy,
+  takePrefetchStore,
+  type ProjectCopyState,
+} from '../features/portal/portal-project-copy.ts';
 import type { Toaster } from '../ui/toaster.ts';
 import { safeStorage } from './safe-storage.ts';
 
@@ -29,6 +41,23 @@ function afterPaint(): Promise<void> {
     requestAnimationFrame(() => setTimeout(done, 0));
     setTimeout(done, 100);
   });
+}
+
+/** The longest the init script's answers stand for "now" when the live portal starts late. */
+const PREFETCH_FRESH_MS = 30_000;
+
+/**
+ * Resolves when the live portal should start after the copy: at once, or for a copy of this
+ * load's answers at the first engagement, dropping those answers if they have grown old meanwhile
+ * (the live page then asks the network itself).
+ */
+async function liveStart(copy: ProjectCopyState | null, prefetched: PrefetchStore | undefined) {
+  if (copy !== 'fresh') return;
+  const paintedAt = Date.now();
+  await new Promise<void>((resolve) => startWhenEngaged(window, resolve));
+  if (prefetched && Date.now() - paintedAt > PREFETCH_FRESH_MS) {
+    for (const address of Object.keys(prefetched)) delete prefetched[address];
+  }
 }
 
 /** Starts the portal in `container`; the toaster is the entry's (service worker updates). */
@@ -61,6 +90,7 @@ export function mountPortal(container: HTMLElement, toaster: Toaster): void {
   void painted
     .then(async (copy) => {
       if (copy) await afterPaint();
+      await liveStart(copy, prefetched);
       // React and react-dom first, the portal's screens and react-aria next: each is evaluated in
       // a task of its own, not in one long task on a phone.
       await import('react-dom/client');
