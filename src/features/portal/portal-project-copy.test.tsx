@@ -1,10 +1,4 @@
-import type {
-  PortalChangeRequest,
-  PortalFile,
-  PortalMilestone,
-  PortalProject,
-  PortalWorkspace,
-} from '#contract/endpoints/client-portal.ts';
+import type { PortalChangeRequest } from '#contract/endpoints/client-portal.ts';
 import { cleanup, render } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -24,6 +18,15 @@ import {
 import { PortalProjectScreen } from './portal-project-screen.tsx';
 import { readPortalSnapshot, writePortalSnapshot, type PortalSnapshot } from './portal-snapshot.ts';
 import { memoryStorage, portalChangeRequest } from './portal-test-api.ts';
+import {
+  sampleClientId,
+  sampleFiles,
+  sampleMilestones,
+  sampleProject,
+  sampleProjectId,
+  sampleWorkspace,
+  sampleWorkspaceId,
+} from './portal-test-samples.ts';
 
 afterEach(() => {
   cleanup();
@@ -31,81 +34,15 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const projectId = '0192f3a0-0000-7000-8000-0000000000aa';
-const clientId = '0192f3a0-0000-7000-8000-0000000000bb';
-const workspaceId = '0192f3a0-0000-7000-8000-0000000000cc';
-
-const project: PortalProject = {
-  id: projectId,
-  clientId,
-  workspaceId,
-  clientName: 'Acme Bakery',
-  name: 'Shop front',
+const projectId = sampleProjectId;
+const clientId = sampleClientId;
+const workspaceId = sampleWorkspaceId;
+const project = sampleProject({
   description: 'A new shop front: sign, <window> lettering & menu board.',
-  status: 'active',
-  startDate: '2026-03-01',
-  dueDate: '2026-04-30',
-  updatedAt: '2026-03-02T10:00:00.000Z',
-};
-const milestones: PortalMilestone[] = [
-  {
-    id: 'm1',
-    title: 'Sketches',
-    description: null,
-    dueDate: '2026-03-10',
-    amount: 120_000,
-    currency: 'EUR',
-    status: 'approved',
-    position: 'a0',
-    signOff: {
-      decision: 'approved',
-      by: 'Acme Bakery',
-      at: '2026-03-11T09:00:00.000Z',
-      comment: null,
-    },
-  },
-  {
-    id: 'm2',
-    title: 'Final art',
-    description: 'Print-ready files.',
-    dueDate: null,
-    amount: null,
-    currency: 'EUR',
-    status: 'awaiting_approval',
-    position: 'a1',
-    signOff: null,
-  },
-];
-const files: PortalFile[] = [
-  {
-    id: 'f1',
-    name: 'handover.pdf',
-    folder: 'Final',
-    size: 2_048,
-    type: 'application/pdf',
-    blobName: '0192f3a0-0000-7000-8000-0000000000dd',
-    version: 2,
-    updatedAt: '2026-03-12T09:00:00.000Z',
-  },
-  {
-    id: 'f2',
-    name: 'sign.svg',
-    folder: '',
-    size: 90,
-    type: 'image/svg+xml',
-    blobName: '0192f3a0-0000-7000-8000-0000000000de',
-    version: 1,
-    updatedAt: '2026-03-13T09:00:00.000Z',
-  },
-];
-const workspace: PortalWorkspace = {
-  id: workspaceId,
-  name: 'Studio Ada',
-  logoUrl: null,
-  brandColor: '#0E7490',
-  welcomeText: 'Welcome! Everything for your shop front is here.',
-  branding: 'satchel',
-};
+});
+const milestones = sampleMilestones('awaiting_approval');
+const files = sampleFiles();
+const workspace = sampleWorkspace({ brandColor: '#0E7490' });
 const changeRequests: PortalChangeRequest[] = [
   portalChangeRequest({
     id: '0192f3a0-0000-4000-8000-000000000c02',
