@@ -3,6 +3,7 @@ import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { clientEntity } from '#contract/entities/client.ts';
 import { allEntities, entityNamed } from '#contract/synced-entities.ts';
+import { syncedClientRow } from '../db/client-test-fakes.ts';
 import { createTestDatabase, WS } from '../features/projects/project-screen-test-utils.tsx';
 import { fileArchivePath, safeSegment, uniquePath } from './archive-paths.ts';
 import { blobBytes, collectFileBytes, type FileBytesSource } from './collect-file-bytes.ts';
@@ -222,33 +223,16 @@ describe('collectFileBytes', () => {
 describe('exportWorkspace (device tables)', () => {
   it("reads the workspace's rows, leaves out pending deletes and other workspaces, and zips them", async () => {
     const db = await createTestDatabase();
-    const base = {
-      workspaceId: WS,
-      company: null,
-      email: null,
-      phone: null,
-      address: null,
-      website: null,
-      notesSummary: null,
-      tags: [],
-      status: 'active' as const,
-      currency: 'EUR',
-      locale: null,
-      timeZone: null,
-      archived: false,
-      createdAt: '2026-01-01T00:00:00.000Z',
-      createdBy: 'u1',
-      updatedAt: '2026-01-01T00:00:00.000Z',
-      updatedBy: 'u1',
-      version: 1,
-      _v: 1,
-      _pending: 0,
-      _base: {},
-    };
     await db.clients.bulkPut([
-      { ...base, id: 'c1', name: 'Kept', _deleted: false },
-      { ...base, id: 'c2', name: 'Being deleted', _deleted: true },
-      { ...base, id: 'c3', name: 'Elsewhere', workspaceId: 'other', _deleted: false },
+      syncedClientRow({ id: 'c1', workspaceId: WS, name: 'Kept', currency: 'EUR' }),
+      syncedClientRow({
+        id: 'c2',
+        workspaceId: WS,
+        name: 'Being deleted',
+        currency: 'EUR',
+        _deleted: true,
+      }),
+      syncedClientRow({ id: 'c3', workspaceId: 'other', name: 'Elsewhere', currency: 'EUR' }),
     ]);
     const tables = await readWorkspaceTables(db, WS);
     expect(tables.map((table) => table.entity.name)).toEqual(allEntities().map((e) => e.name));

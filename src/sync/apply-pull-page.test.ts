@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SyncChange } from '#contract/sync.ts';
+import { serverClientRow } from '../db/client-test-fakes.ts';
 import { createAppDatabase, type AppDatabase } from '../db/app-database.ts';
 import { writeCreate, writePatch } from '../db/local-write.ts';
 import { restoreWorkspaceState } from '../db/sync-state.ts';
@@ -34,30 +35,8 @@ function countingDatabase(): { db: AppDatabase; writes: string[] } {
 }
 
 /** The client row as the server sends it in a pull. */
-function serverClient(id: string, name: string, version: number) {
-  return {
-    id,
-    workspaceId: WS,
-    name,
-    company: null,
-    email: null,
-    phone: null,
-    address: null,
-    website: null,
-    notesSummary: null,
-    tags: [],
-    status: 'active',
-    currency: 'USD',
-    locale: null,
-    timeZone: null,
-    archived: false,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    createdBy: 'u1',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    updatedBy: 'u1',
-    version,
-  };
-}
+const serverClient = (id: string, name: string, version: number) =>
+  serverClientRow({ id, workspaceId: WS, name, version });
 
 const upsert = (row: ReturnType<typeof serverClient>): SyncChange => ({
   table: 'clients',

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../api-client/call-endpoint.ts';
+import { syncedClientRow } from '../db/client-test-fakes.ts';
 import { createAppDatabase, type AppDatabase, type LocalClient } from '../db/app-database.ts';
 import { writeCreate, writePatch } from '../db/local-write.ts';
 import { STUCK_AFTER_ATTEMPTS } from './backoff.ts';
@@ -78,32 +79,7 @@ describe('sync engine', () => {
   }
 
   async function syncedClient(name: string): Promise<LocalClient> {
-    const row: LocalClient = {
-      id: crypto.randomUUID(),
-      workspaceId: WS,
-      name,
-      company: null,
-      email: null,
-      phone: null,
-      address: null,
-      website: null,
-      notesSummary: null,
-      tags: [],
-      status: 'active',
-      currency: 'USD',
-      locale: null,
-      timeZone: null,
-      archived: false,
-      createdAt: '2026-01-01T00:00:00.000Z',
-      createdBy: 'u1',
-      updatedAt: '2026-01-01T00:00:00.000Z',
-      updatedBy: 'u1',
-      version: 7,
-      _v: 7,
-      _pending: 0,
-      _deleted: false,
-      _base: {},
-    };
+    const row = syncedClientRow({ id: crypto.randomUUID(), workspaceId: WS, name, version: 7 });
     await db.clients.add(row);
     return row;
   }
