@@ -86,6 +86,9 @@ test('client portal: a member turns it on with a password, the client enters, se
   // before).
   await client.waitForTimeout(1_500);
   await expect(painted).toHaveCount(1);
+  await shoot(client, 'portal-project-copy');
+  await expectAccessible(client, 'portal project copy');
+  await expect(painted).toHaveCount(1);
   await client.getByRole('button', { name: 'Ask for a change' }).click();
   await expect(client.getByLabel('What would you like to change?')).toBeFocused();
   await expect(painted).toHaveCount(0);
