@@ -48,13 +48,24 @@ const PREFETCH_FRESH_MS = 30_000;
 
 /**
  * Resolves when the live portal should start after the copy: at once, or for a copy of this
- * load's answers at the first engagement, dropping those answers if they have grown old meanwhile
- * (the live page then asks the network itself).
+ * load's answers at the first engagement (or when a tab opened in the background is shown),
+ * dropping those answers if they have grown old meanwhile (the live page then asks the network
+ * itself).
  */
 async function liveStart(copy: ProjectCopyState | null, prefetched: PrefetchStore | undefined) {
   if (copy !== 'fresh') return;
   const paintedAt = Date.now();
-  await new Promise<void>((resolve) => startWhenEngaged(window, resolve));
+  await new Promise<void>((resolve) => {
+    startWhenEngaged(window, resolve);
+    // A tab opened in the background is looked at later: the live portal starts when it is shown,
+    // so a copy painted long before does not stand for "up to date" then.
+    const shown = () => {
+      if (document.visibilityState !== 'visible') return;
+      document.removeEventListener('visibilitychange', shown);
+      resolve();
+    };
+    document.addEventListener('visibilitychange', shown);
+  });
   if (prefetched && Date.now() - paintedAt > PREFETCH_FRESH_MS) {
     for (const address of Object.keys(prefetched)) delete prefetched[address];
   }
