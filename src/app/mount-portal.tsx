@@ -16,8 +16,9 @@
  * scroll), as the gate does (portal-copy.ts): a client who opens the link to read where the
  * project stands keeps a phone that is idle once the page is drawn, and a press on the copy
  * meanwhile is held and pressed again on the live page. What only the live page shows (the
- * invoices, the chat, live updates) comes at that engagement. A copy from the device (checking
- * for updates, or offline) starts the live portal at once: it has work to do.
+ * invoices, the chat, live updates) comes at that engagement, or when a tab opened in the
+ * background is shown. A copy from the device (checking for updates, or offline) starts the live
+ * portal at once: it has work to do.
  */
 import { createApiClient } from '../api-client/call-endpoint.ts';
 import { PORTAL_PAGE_ATTRIBUTE, startWhenEngaged } from '../features/portal/portal-copy.ts';
@@ -52,7 +53,10 @@ const PREFETCH_FRESH_MS = 30_000;
  * dropping those answers if they have grown old meanwhile (the live page then asks the network
  * itself).
  */
-async function liveStart(copy: ProjectCopyState | null, prefetched: PrefetchStore | undefined) {
+export async function liveStart(
+  copy: ProjectCopyState | null,
+  prefetched: PrefetchStore | undefined,
+): Promise<void> {
   if (copy !== 'fresh') return;
   const paintedAt = Date.now();
   await new Promise<void>((resolve) => {
