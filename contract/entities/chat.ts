@@ -19,6 +19,7 @@
  */
 import { v5 as uuidV5 } from 'uuid';
 import * as v from 'valibot';
+import { groupDigits } from '../group-digits.ts';
 import { text } from '../text.ts';
 import { defineSyncedEntity, field } from '../synced-entity.ts';
 import { idSchema } from './ids.ts';
@@ -34,7 +35,7 @@ export const chatTextSchema = v.pipe(
   v.nonEmpty('Write a message first'),
   v.maxLength(
     MAX_CHAT_MESSAGE_CHARS,
-    `A message must be at most ${MAX_CHAT_MESSAGE_CHARS.toLocaleString('en-US')} characters`,
+    `A message must be at most ${groupDigits(MAX_CHAT_MESSAGE_CHARS)} characters`,
   ),
 );
 

@@ -1,5 +1,6 @@
 /** Field schemas shared by several entity declarations. */
 import * as v from 'valibot';
+import { groupDigits } from '../group-digits.ts';
 import { text } from '../text.ts';
 
 /** A required one-line name ("Name", "Title"): trimmed, not empty, at most `max` characters. */
@@ -17,7 +18,7 @@ export const longTextSchema = (label: string, max = 20_000) =>
   v.nullable(
     v.pipe(
       text(`${label} must be text`),
-      v.maxLength(max, `${label} must be at most ${max.toLocaleString('en-US')} characters`),
+      v.maxLength(max, `${label} must be at most ${groupDigits(max)} characters`),
     ),
   );
 

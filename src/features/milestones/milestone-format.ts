@@ -74,13 +74,19 @@ export function localToday(now = new Date()): string {
   return `${now.getFullYear()}-${month}-${day}`;
 }
 
-const dueFormat = new Intl.DateTimeFormat(undefined, {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
+/**
+ * Made at first use, not when the module is evaluated: a page's first formatter loads the locale's
+ * data (about 20 ms on a laptop), which belongs in the task that shows a date, not in the
+ * evaluation of every module graph this one is part of (the portal's first paint).
+ */
+let dueFormat: Intl.DateTimeFormat | undefined;
 
 /** "12 Mar 2026" for a plain date. */
 export function formatDate(date: string): string {
+  dueFormat ??= new Intl.DateTimeFormat(undefined, {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  });
   return dueFormat.format(new Date(`${date}T00:00`));
 }

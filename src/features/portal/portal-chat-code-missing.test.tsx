@@ -6,7 +6,8 @@ import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
 import { PortalProjectScreen } from './portal-project-screen.tsx';
 import { portalSessionStorageKey } from './portal-session.ts';
-import { writePortalSavedPart, writePortalSnapshot } from './portal-snapshot.ts';
+import { writePortalSnapshot } from './portal-snapshot.ts';
+import { writePortalSavedPart } from './portal-saved-parts.ts';
 import { apiError, fakeBrowserOnline, fakePortalApi, memoryStorage } from './portal-test-api.ts';
 
 let chatCodeThere = false;

@@ -12,7 +12,7 @@ import { CloudOff } from 'lucide-react';
 import type { ReactNode, Ref } from 'react';
 import { formatFileDateTime } from '../files/file-format.ts';
 import { readPortalChatOutbox, type PortalChatOutboxEntry } from './portal-outbox.ts';
-import { readPortalSavedPart } from './portal-snapshot.ts';
+import { readPortalSavedPart } from './portal-saved-parts.ts';
 
 export interface PortalChatProps {
   callEndpoint: CallEndpoint;

@@ -7,7 +7,7 @@ import { expectAccessible } from '../projects/project-screen-test-utils.tsx';
 import { PortalChat } from './portal-chat.tsx';
 import { PortalChatCopy } from './portal-chat-messages.tsx';
 import { readPortalChatOutbox } from './portal-outbox.ts';
-import { readPortalSavedPart, writePortalSavedPart } from './portal-snapshot.ts';
+import { readPortalSavedPart, writePortalSavedPart } from './portal-saved-parts.ts';
 import { fakeBrowserOnline, memoryStorage } from './portal-test-api.ts';
 
 afterEach(() => {

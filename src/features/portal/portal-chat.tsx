@@ -29,7 +29,7 @@ import {
   type PortalChatOutbox,
   type PortalChatOutboxEntry,
 } from './portal-outbox.ts';
-import { readPortalSavedPart, writePortalSavedPart } from './portal-snapshot.ts';
+import { readPortalSavedPart, writePortalSavedPart } from './portal-saved-parts.ts';
 
 export type { PortalChatProps } from './portal-chat-messages.tsx';
 

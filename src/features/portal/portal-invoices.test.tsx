@@ -5,7 +5,7 @@ import type { CallEndpoint } from '#contract/define-endpoint.ts';
 import type { PortalInvoice } from '#contract/endpoints/invoice.ts';
 import { expectAccessible } from '../projects/project-screen-test-utils.tsx';
 import { PortalInvoices } from './portal-invoices.tsx';
-import { readPortalSavedPart, writePortalSavedPart } from './portal-snapshot.ts';
+import { readPortalSavedPart, writePortalSavedPart } from './portal-saved-parts.ts';
 import { memoryStorage } from './portal-test-api.ts';
 
 afterEach(cleanup);

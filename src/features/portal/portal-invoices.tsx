@@ -31,7 +31,7 @@ import {
 import { formatFileDateTime } from '../files/file-format.ts';
 import { formatDate } from '../milestones/milestone-format.ts';
 import { portalActionFailure } from './portal-action-result.ts';
-import { readPortalSavedPart, writePortalSavedPart } from './portal-snapshot.ts';
+import { readPortalSavedPart, writePortalSavedPart } from './portal-saved-parts.ts';
 
 type Loaded = EndpointOutput<typeof getPortalInvoices>;
 

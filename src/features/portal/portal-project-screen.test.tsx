@@ -7,12 +7,8 @@ import { readPortalOutbox } from './portal-outbox.ts';
 import type { PortalFileCopies } from './portal-file-copies.ts';
 import { PortalProjectScreen } from './portal-project-screen.tsx';
 import { portalSessionStorageKey, readPortalSession } from './portal-session.ts';
-import {
-  readPortalSavedPart,
-  readPortalSnapshot,
-  writePortalSavedPart,
-  writePortalSnapshot,
-} from './portal-snapshot.ts';
+import { readPortalSnapshot, writePortalSnapshot } from './portal-snapshot.ts';
+import { readPortalSavedPart, writePortalSavedPart } from './portal-saved-parts.ts';
 import {
   apiError,
   fakeBrowserOnline,
