@@ -2,6 +2,7 @@ import { createFileRoute, Outlet, redirect, useNavigate } from '@tanstack/react-
 import { signedInRedirect } from '../auth/auth-guards.ts';
 import { useAuth, useSignOut } from '../auth/auth-provider.tsx';
 import { EventReminderToasts } from '../features/calendar/event-reminder-toasts.tsx';
+import { ResumeQueuedUploads } from '../features/files/resume-queued-uploads.tsx';
 import { AppShell } from '../features/shell/app-shell.tsx';
 import { useSignOutGuard } from '../features/sync-status/sign-out-guard.tsx';
 import { SyncStatusButton } from '../features/sync-status/sync-status-button.tsx';
@@ -31,6 +32,7 @@ function AppLayoutRoute() {
       <EventReminderToasts
         openDay={(day) => void navigate({ to: '/calendar', search: { date: day } })}
       />
+      <ResumeQueuedUploads />
     </AppShell>
   );
 }

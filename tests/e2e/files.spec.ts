@@ -177,3 +177,53 @@ test('files: upload with progress, survive going offline mid-way, keep a file an
   await page.getByRole('button', { name: 'Free space of Brand refresh' }).click();
   await expect(page.getByText(/No file is kept on this device/)).toBeVisible();
 });
+
+test('files: a file picked offline is sent after a reload, from the dashboard, with no files screen open', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const email = newEmail('files-resume');
+  await createConfirmedUser(request, email);
+  await signInAt(page, email);
+  await page.goto('/projects');
+  await expect(page.getByRole('heading', { name: 'No projects yet' })).toBeVisible();
+  await openNewProject(page, 'Launch kit', 'Contoso');
+  await waitForOfflineShell(page);
+  await page.getByRole('tab', { name: 'Files' }).click();
+  await expect(page.getByText('No files in Launch kit yet')).toBeVisible();
+  const projectUrl = page.url();
+
+  await page.context().setOffline(true);
+  await pickFiles(page, [
+    { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Picked on the train.\n') },
+  ]);
+  await expect(page.getByRole('progressbar', { name: 'Upload of notes.txt' })).toHaveAttribute(
+    'aria-valuetext',
+    /Waiting for the network/,
+  );
+
+  // A reload that lands on the dashboard, still offline: the upload waits on the device.
+  await page.goto('/dashboard');
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+  // Back online, the dashboard sends it: the app shell resumes the device's upload queue.
+  const sent = page.waitForResponse(
+    (response) =>
+      response.url().includes('/files/uploads/') &&
+      response.request().method() === 'PATCH' &&
+      response.status() === 204,
+    { timeout: 30_000 },
+  );
+  await page.context().setOffline(false);
+  await sent;
+  await expect(page).toHaveURL(/\/dashboard/);
+
+  await page.goto(projectUrl);
+  const files = page.getByRole('list', { name: 'Files in All files' });
+  await expect(files.getByRole('button', { name: 'notes.txt', exact: true })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(page.getByRole('progressbar', { name: 'Upload of notes.txt' })).toHaveCount(0);
+});

@@ -65,7 +65,8 @@ export function useFilesRuntime(): FilesRuntime {
   const fallback = useDefaultFilesApi();
   const api = provided ?? fallback;
   const runtime = filesRuntimeFor(handle.db, api);
-  // After a reload, queued uploads resume as soon as any screen using files opens.
+  // Queued uploads go on once a screen using files opens (after a reload, the shell's
+  // ResumeQueuedUploads starts this on any screen when the queue holds one).
   useEffect(() => runtime.runner.kick(), [runtime]);
   return runtime;
 }
