@@ -106,8 +106,8 @@ function collectPortalChunks(): Plugin {
  *   email confirmations, a share link's page, an invitation's page, the portal's chat, and the notification hub (SignalR, live updates
  *   only; mount-app.tsx loads it again when the network is back).
  * - Screens rarely opened, kept out to hold the precache within its 2 MiB budget (ARCHITECTURE.md
- *   section 11): settings, the members' change request center, the public site's secondary pages
- *   and the portal demo.
+ *   section 11): settings, the members' change request center, the notifications page, the public
+ *   site's secondary pages and the portal demo.
  *
  * Login, the dashboard and the daily screens, the home, pricing and features pages and the client
  * portal stay (offline, login says what is wrong; tests/e2e/pwa.spec.ts reloads /pricing and opens
@@ -138,6 +138,9 @@ const rarelyUsedModules = [
   // Settings > Data (export and import, with fflate and papaparse): lazy inside settings.
   '/src/features/settings/data-settings.tsx',
   '/src/routes/_app/change-requests.tsx',
+  // The full notifications page (the header's bell lists the newest): its list comes from the
+  // server, so offline after a reload it could only say the notifications could not be loaded.
+  '/src/routes/_app/notifications.tsx',
   '/src/routes/_public/client-portal-demo.tsx',
   '/src/routes/_public/contact.tsx',
   '/src/routes/_public/demo.tsx',
