@@ -6,37 +6,28 @@
  * offline the action is disabled with the reason; drop and paste; the message's attachment opens
  * the file as the Files tab's Download does.
  */
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AppDatabase } from '../../db/app-database.ts';
+import { createFakeNetwork, createFakeTusServer } from '../../files/files-test-fakes.ts';
+import type { FilesApi } from '../../files/files-runtime.ts';
 import {
-  createFakeNetwork,
-  createFakeTusServer,
-  keepBlobsInFakeIndexedDb,
-} from '../../files/files-test-fakes.ts';
-import { stopFilesRuntime, type FilesApi } from '../../files/files-runtime.ts';
-import { fileRow, renderWithFiles, seedProject } from '../files/files-test-utils.tsx';
-import { createTestDatabase, expectAccessible } from '../projects/project-screen-test-utils.tsx';
+  filesTestDatabases,
+  fileRow,
+  renderWithFiles,
+  seedProject,
+} from '../files/files-test-utils.tsx';
+import { expectAccessible } from '../projects/project-screen-test-utils.tsx';
 import ChatTab from './chat-tab.tsx';
 
-let restoreClone: () => void;
-const databases: AppDatabase[] = [];
-beforeAll(() => {
-  restoreClone = keepBlobsInFakeIndexedDb();
-});
-afterAll(() => restoreClone());
-afterEach(() => {
-  cleanup();
-  for (const db of databases.splice(0)) stopFilesRuntime(db);
-});
+const newDatabase = filesTestDatabases();
 
 /** File ids the fake server answers: not the device's proposed ids, to see the answer is used. */
 const serverFileId = (n: number) => `0190a000-0000-7000-8000-${String(n).padStart(12, '0')}`;
 
 async function setup() {
-  const db = await createTestDatabase();
-  databases.push(db);
+  const db = await newDatabase();
   const { project } = await seedProject(db);
   let written = 0;
   const server = createFakeTusServer({ fileIdFor: () => serverFileId((written += 1)) });

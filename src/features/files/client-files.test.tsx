@@ -6,31 +6,28 @@ import {
   Outlet,
   RouterProvider,
 } from '@tanstack/react-router';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AppDatabase } from '../../db/app-database.ts';
 import { createProject } from '../../data/project-mutations.ts';
-import { keepBlobsInFakeIndexedDb } from '../../files/files-test-fakes.ts';
-import { stopFilesRuntime } from '../../files/files-runtime.ts';
 import { ClientDetailScreen } from '../clients/client-detail-screen.tsx';
-import { createTestDatabase, WS } from '../projects/project-screen-test-utils.tsx';
-import { fakeFilesApi, fileRow, renderWithFiles, seedProject } from './files-test-utils.tsx';
+import { WS } from '../projects/project-screen-test-utils.tsx';
+import {
+  fakeFilesApi,
+  filesTestDatabases,
+  fileRow,
+  renderWithFiles,
+  seedProject,
+} from './files-test-utils.tsx';
 
-let restoreClone: () => void;
-const databases: AppDatabase[] = [];
+const newDatabase = filesTestDatabases();
 const createObjectURL = vi.fn((_blob: Blob) => `blob:test/${crypto.randomUUID()}`);
 beforeAll(() => {
-  restoreClone = keepBlobsInFakeIndexedDb();
   URL.createObjectURL = createObjectURL;
   URL.revokeObjectURL = vi.fn();
   // The router restores scroll on navigation; jsdom has no scrolling.
   window.scrollTo = vi.fn();
-});
-afterAll(() => restoreClone());
-afterEach(() => {
-  cleanup();
-  for (const db of databases.splice(0)) stopFilesRuntime(db);
 });
 
 function renderClient(
@@ -59,8 +56,7 @@ function renderClient(
 
 describe('Client detail: files', { timeout: 30_000 }, () => {
   it('lists the files of every project of the client, and downloads a kept one offline', async () => {
-    const db = await createTestDatabase();
-    databases.push(db);
+    const db = await newDatabase();
     const { ctx, client, project } = await seedProject(db);
     const second = await createProject(ctx, {
       workspaceId: WS,
@@ -113,8 +109,7 @@ describe('Client detail: files', { timeout: 30_000 }, () => {
   });
 
   it('says when the client has no files yet', async () => {
-    const db = await createTestDatabase();
-    databases.push(db);
+    const db = await newDatabase();
     const { client } = await seedProject(db);
     renderClient(db, client.id, fakeFilesApi().api);
     expect(await screen.findByText("No files in Acme's projects yet.")).toBeTruthy();

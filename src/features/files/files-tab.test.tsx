@@ -1,31 +1,27 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AppDatabase } from '../../db/app-database.ts';
-import { keepBlobsInFakeIndexedDb } from '../../files/files-test-fakes.ts';
-import { stopFilesRuntime } from '../../files/files-runtime.ts';
-import { createTestDatabase, expectAccessible } from '../projects/project-screen-test-utils.tsx';
+import { expectAccessible } from '../projects/project-screen-test-utils.tsx';
 import { FilesTab } from './files-tab.tsx';
-import { fakeFilesApi, fileRow, renderWithFiles, seedProject } from './files-test-utils.tsx';
+import {
+  fakeFilesApi,
+  filesTestDatabases,
+  fileRow,
+  renderWithFiles,
+  seedProject,
+} from './files-test-utils.tsx';
 
-let restoreClone: () => void;
-const databases: AppDatabase[] = [];
+const newDatabase = filesTestDatabases();
 // jsdom has no object URLs; the test sees which Blob each was made for.
 const createObjectURL = vi.fn((_blob: Blob) => `blob:test/${crypto.randomUUID()}`);
 beforeAll(() => {
-  restoreClone = keepBlobsInFakeIndexedDb();
   URL.createObjectURL = createObjectURL;
   URL.revokeObjectURL = vi.fn();
 });
-afterAll(() => restoreClone());
-afterEach(() => {
-  cleanup();
-  for (const db of databases.splice(0)) stopFilesRuntime(db);
-});
 
 async function setup(bytes: Record<string, string> = {}) {
-  const db = await createTestDatabase();
-  databases.push(db);
+  const db = await newDatabase();
   const { project, ctx } = await seedProject(db);
   const fake = fakeFilesApi(bytes);
   const user = userEvent.setup();
@@ -138,8 +134,7 @@ describe('FilesTab', { timeout: 30_000 }, () => {
   });
 
   it('renames a file from its menu as a patch of the name', async () => {
-    const db = await createTestDatabase();
-    databases.push(db);
+    const db = await newDatabase();
     const { project } = await seedProject(db);
     const file = fileRow(project.id, { name: 'brief.txt' });
     await db.files.put(file);
@@ -171,8 +166,7 @@ describe('FilesTab', { timeout: 30_000 }, () => {
   });
 
   it('deletes with Undo (Ctrl+Z) and moves focus to the next file', async () => {
-    const db = await createTestDatabase();
-    databases.push(db);
+    const db = await newDatabase();
     const { project } = await seedProject(db);
     const first = fileRow(project.id, { name: 'a-first.txt' });
     const second = fileRow(project.id, { name: 'b-second.txt' });
@@ -196,8 +190,7 @@ describe('FilesTab', { timeout: 30_000 }, () => {
   });
 
   it('keeps a file offline, then previews and downloads it with no network', async () => {
-    const db = await createTestDatabase();
-    databases.push(db);
+    const db = await newDatabase();
     const { project } = await seedProject(db);
     const file = fileRow(project.id, { name: 'brief.txt' });
     await db.files.put(file);
@@ -228,8 +221,7 @@ describe('FilesTab', { timeout: 30_000 }, () => {
   });
 
   it('says a file that is not kept cannot open offline', async () => {
-    const db = await createTestDatabase();
-    databases.push(db);
+    const db = await newDatabase();
     const { project } = await seedProject(db);
     await db.files.put(fileRow(project.id, { name: 'contract.docx', type: 'application/msword' }));
     const { api, network } = fakeFilesApi();
@@ -243,8 +235,7 @@ describe('FilesTab', { timeout: 30_000 }, () => {
   });
 
   it('keeps a whole project: files that arrive later are kept too', async () => {
-    const db = await createTestDatabase();
-    databases.push(db);
+    const db = await newDatabase();
     const { project } = await seedProject(db);
     const early = fileRow(project.id, { name: 'early.txt' });
     await db.files.put(early);
@@ -271,8 +262,7 @@ describe('FilesTab', { timeout: 30_000 }, () => {
   });
 
   it('lists versions with the uploader, date and a download for each', async () => {
-    const db = await createTestDatabase();
-    databases.push(db);
+    const db = await newDatabase();
     const { project } = await seedProject(db);
     await db.files.put(fileRow(project.id, { name: 'logo.png', type: 'image/png' }, 3));
     const { api, getDownloadLink } = fakeFilesApi();
@@ -293,8 +283,7 @@ describe('FilesTab', { timeout: 30_000 }, () => {
   });
 
   it('finds files by name in every folder, opens folders and sorts', async () => {
-    const db = await createTestDatabase();
-    databases.push(db);
+    const db = await newDatabase();
     const { project } = await seedProject(db);
     await db.files.bulkPut([
       fileRow(project.id, { name: 'small.txt', size: 10 }),

@@ -4,14 +4,24 @@
  * signed links and their bytes for downloads, a network switch).
  */
 import type { ReactElement } from 'react';
-import { vi } from 'vitest';
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import type { AppDatabase } from '../../db/app-database.ts';
 import { createClient } from '../../data/client-mutations.ts';
 import { createProject } from '../../data/project-mutations.ts';
 import type { LocalFile } from '../../data/files.ts';
-import { createFakeNetwork, createFakeTusServer } from '../../files/files-test-fakes.ts';
-import type { FilesApi } from '../../files/files-runtime.ts';
-import { renderWithSync, USER_ID, WS } from '../projects/project-screen-test-utils.tsx';
+import {
+  createFakeNetwork,
+  createFakeTusServer,
+  keepBlobsInFakeIndexedDb,
+} from '../../files/files-test-fakes.ts';
+import { stopFilesRuntime, type FilesApi } from '../../files/files-runtime.ts';
+import {
+  createTestDatabase,
+  renderWithSync,
+  USER_ID,
+  WS,
+} from '../projects/project-screen-test-utils.tsx';
 import { FilesApiProvider } from './use-files-runtime.tsx';
 
 export async function seedProject(db: AppDatabase) {
@@ -109,4 +119,27 @@ export function fakeFilesApi(bytes: Record<string, string> = {}) {
 
 export function renderWithFiles(ui: ReactElement, db: AppDatabase, api: FilesApi) {
   return renderWithSync(<FilesApiProvider api={api}>{ui}</FilesApiProvider>, db);
+}
+
+/**
+ * A test file's databases for the files code: Blobs kept in fake-indexeddb for the whole file, and
+ * after each test the screen unmounted and each database's files runtime (its upload runner and
+ * timers) stopped. Call once at the top of the file; the function it returns makes a database.
+ */
+export function filesTestDatabases(): () => Promise<AppDatabase> {
+  let restoreClone: () => void = () => undefined;
+  const databases: AppDatabase[] = [];
+  beforeAll(() => {
+    restoreClone = keepBlobsInFakeIndexedDb();
+  });
+  afterAll(() => restoreClone());
+  afterEach(() => {
+    cleanup();
+    for (const db of databases.splice(0)) stopFilesRuntime(db);
+  });
+  return async () => {
+    const db = await createTestDatabase();
+    databases.push(db);
+    return db;
+  };
 }

@@ -3,34 +3,18 @@
  * files screen open, no runtime started) is sent by the shell alone, through the real runner and
  * tus-js-client against the fake tus server.
  */
-import { cleanup, waitFor } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { AppDatabase } from '../../db/app-database.ts';
-import {
-  createFakeNetwork,
-  createFakeTusServer,
-  keepBlobsInFakeIndexedDb,
-} from '../../files/files-test-fakes.ts';
-import { stopFilesRuntime, type FilesApi } from '../../files/files-runtime.ts';
+import { waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { createFakeNetwork, createFakeTusServer } from '../../files/files-test-fakes.ts';
+import type { FilesApi } from '../../files/files-runtime.ts';
 import { queueUploads, uploadsTable } from '../../files/upload-queue.ts';
-import { createTestDatabase } from '../projects/project-screen-test-utils.tsx';
-import { renderWithFiles, seedProject } from './files-test-utils.tsx';
+import { filesTestDatabases, renderWithFiles, seedProject } from './files-test-utils.tsx';
 import { ResumeQueuedUploads } from './resume-queued-uploads.tsx';
 
-let restoreClone: () => void;
-const databases: AppDatabase[] = [];
-beforeAll(() => {
-  restoreClone = keepBlobsInFakeIndexedDb();
-});
-afterAll(() => restoreClone());
-afterEach(() => {
-  cleanup();
-  for (const db of databases.splice(0)) stopFilesRuntime(db);
-});
+const newDatabase = filesTestDatabases();
 
 async function setup() {
-  const db = await createTestDatabase();
-  databases.push(db);
+  const db = await newDatabase();
   const { project } = await seedProject(db);
   const server = createFakeTusServer({ fileIdFor: () => '0190a000-0000-7000-8000-000000000001' });
   const api: FilesApi = {
