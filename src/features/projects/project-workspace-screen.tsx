@@ -6,7 +6,7 @@
  * in place; a project that is not on this device says so.
  */
 import { ArrowLeft, FolderX } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { ActivityTab } from '../activity/activity-tab.tsx';
 import { ProjectChangeRequestsLink } from '../change-requests/project-change-requests-link.tsx';
@@ -20,6 +20,8 @@ import { LinkButton } from '../../ui/link-button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { TextLink } from '../../ui/text-link.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
+import { useLoadedModule } from '../../ui/use-loaded-module.ts';
+import type { LocalProject } from '../../db/app-database.ts';
 import { useUnreadCount } from '../../data/chat.ts';
 import { useClient } from '../../data/client-queries.ts';
 import { useSync, useWriteContext } from '../workspace/sync-context.tsx';
@@ -89,11 +91,32 @@ const tabLabels: Record<ProjectTab, string> = {
 
 // The calendar (and date-fns) load with the tab, not with the project.
 const loadCalendarTab = () => import('../calendar/calendar-tab.tsx');
-const CalendarTab = lazy(loadCalendarTab);
 
 // The chat (its composer, formatting and menus) loads with its tab too.
 const loadChatTab = () => import('../chat/chat-tab.tsx');
-const ChatTab = lazy(loadChatTab);
+
+/** A tab whose code loads with it (use-loaded-module.ts says why this is not React.lazy). */
+function LoadedTab({
+  load,
+  project,
+  loading,
+}: {
+  load: () => Promise<{ default: (props: { project: LocalProject }) => ReactNode }>;
+  project: LocalProject;
+  loading: string;
+}) {
+  const loaded = useLoadedModule(load);
+  if (!loaded) {
+    return (
+      <div role="status" className="flex flex-col items-center gap-3 py-16 text-fg-muted">
+        <Spinner />
+        {loading}
+      </div>
+    );
+  }
+  const Tab = loaded.default;
+  return <Tab project={project} />;
+}
 
 function ProjectWorkspace({
   projectId,
@@ -214,28 +237,10 @@ function ProjectWorkspace({
           <FilesTab project={project} />
         </TabPanel>
         <TabPanel id="calendar" className="outline-none">
-          <Suspense
-            fallback={
-              <div role="status" className="flex flex-col items-center gap-3 py-16 text-fg-muted">
-                <Spinner />
-                Loading the calendar…
-              </div>
-            }
-          >
-            <CalendarTab project={project} />
-          </Suspense>
+          <LoadedTab load={loadCalendarTab} project={project} loading="Loading the calendar…" />
         </TabPanel>
         <TabPanel id="chat" className="outline-none">
-          <Suspense
-            fallback={
-              <div role="status" className="flex flex-col items-center gap-3 py-16 text-fg-muted">
-                <Spinner />
-                Loading the chat…
-              </div>
-            }
-          >
-            <ChatTab project={project} />
-          </Suspense>
+          <LoadedTab load={loadChatTab} project={project} loading="Loading the chat…" />
         </TabPanel>
       </Tabs>
     </div>
