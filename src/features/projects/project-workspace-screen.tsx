@@ -21,6 +21,7 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { TextLink } from '../../ui/text-link.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { useLoadedModule } from '../../ui/use-loaded-module.ts';
+import { scrollIntoRow } from '../../ui/scroll-into-row.ts';
 import type { LocalProject } from '../../db/app-database.ts';
 import { useUnreadCount } from '../../data/chat.ts';
 import { useClient } from '../../data/client-queries.ts';
@@ -94,6 +95,17 @@ const loadCalendarTab = () => import('../calendar/calendar-tab.tsx');
 
 // The chat (its composer, formatting and menus) loads with its tab too.
 const loadChatTab = () => import('../chat/chat-tab.tsx');
+
+/**
+ * On a phone the tab row scrolls sideways: the selected tab (one opened by URL, a link to the Chat
+ * tab say) is brought into the row's view when it appears, so the row says where the reader is.
+ */
+function showSelectedTab(tab: HTMLDivElement | null) {
+  // React Aria builds its collection in a pass of its own first, on nodes that are not the DOM's.
+  if (tab instanceof HTMLElement && tab.parentElement instanceof HTMLElement) {
+    scrollIntoRow(tab.parentElement, tab);
+  }
+}
 
 /** A tab whose code loads with it (use-loaded-module.ts says why this is not React.lazy). */
 function LoadedTab({
@@ -211,6 +223,7 @@ function ProjectWorkspace({
             <Tab
               key={id}
               id={id}
+              ref={id === tab ? showSelectedTab : undefined}
               className="-mb-px min-h-11 cursor-pointer border-b-2 border-transparent px-3 py-2.5 text-sm font-medium whitespace-nowrap text-fg-muted outline-none hover:text-fg data-focus-visible:ring-2 data-focus-visible:ring-ring data-selected:border-brand data-selected:text-fg"
             >
               {tabLabels[id]}
