@@ -33,6 +33,9 @@ export interface PlanLimits {
   /** Files across all projects, every version counted. */
   storageBytes: number;
   portalBranding: PortalBranding;
+  /** Clients pay invoices by card in the portal (Stripe Checkout); without, the portal shows the
+   * workspace's payment instructions. */
+  cardPayments: boolean;
 }
 
 export interface Plan {
@@ -53,7 +56,13 @@ export const plans: readonly Plan[] = [
     name: 'Free',
     audience: 'For trying Satchel with your first clients.',
     prices: { month: 0, year: 0 },
-    limits: { activeProjects: 2, members: 1, storageBytes: 1 * GIB, portalBranding: 'satchel' },
+    limits: {
+      activeProjects: 2,
+      members: 1,
+      storageBytes: 1 * GIB,
+      portalBranding: 'satchel',
+      cardPayments: false,
+    },
     highlights: [
       'Unlimited clients',
       'Works offline, installs on any device',
@@ -72,6 +81,7 @@ export const plans: readonly Plan[] = [
       members: 2,
       storageBytes: 50 * GIB,
       portalBranding: 'workspace',
+      cardPayments: true,
     },
     highlights: [
       'Everything in Free',
@@ -89,6 +99,7 @@ export const plans: readonly Plan[] = [
       members: 10,
       storageBytes: 250 * GIB,
       portalBranding: 'white-label',
+      cardPayments: true,
     },
     highlights: ['Everything in Pro', 'Room for a team that shares clients and projects'],
   },

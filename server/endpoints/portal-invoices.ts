@@ -40,6 +40,7 @@ import type { StripeEventHandler } from '../stripe/stripe-event-handler.ts';
 import { PAYMENTS_NOT_CONFIGURED, type StripeGateway } from '../stripe/stripe-gateway.ts';
 import { createChangeRecorder } from '../sync/change-recorder.ts';
 import { entitySql } from './entity-sql.ts';
+import { workspacePlan } from './plan-limits.ts';
 import { invoiceBusiness } from '#contract/entities/invoice-document.ts';
 import { invoicePdfAnswer, loadInvoiceDocument } from '../pdf/invoice-pdf-answer.ts';
 
@@ -71,6 +72,11 @@ async function paymentsOf(tx: Queryable, ids: readonly string[]) {
     paid.set(row.invoice_id, (paid.get(row.invoice_id) ?? 0) + amount);
   }
   return paid;
+}
+
+/** Whether the workspace's plan lets its clients pay by card (Free does not). */
+async function takesCardPayments(tx: Queryable, workspaceId: string): Promise<boolean> {
+  return (await workspacePlan(tx, workspaceId)).limits.cardPayments;
 }
 
 export function toPortalInvoice(
@@ -193,9 +199,10 @@ export function createPortalInvoiceHandlers(
         settings: settings[0]?.settings ?? {},
       });
       const today = todayUtc();
+      const takesCards = deps.gateway !== null && (await takesCardPayments(tx, portal.workspaceId));
       return {
         invoices: invoices.map((invoice) =>
-          toPortalInvoice(invoice, paid.get(String(invoice.id)) ?? 0, deps.gateway !== null, today),
+          toPortalInvoice(invoice, paid.get(String(invoice.id)) ?? 0, takesCards, today),
         ),
         paymentInstructions:
           typeof instructions === 'string' && instructions.trim() !== ''
@@ -217,6 +224,15 @@ export function createPortalInvoiceHandlers(
       }
       const gateway = deps.gateway;
       if (!gateway) throw new AppError(ErrorCode.UNAVAILABLE, PAYMENTS_NOT_CONFIGURED);
+      // Card payments are a paid plan's (the pricing page says so); the client cannot change the
+      // plan, so the answer points them to the invoice's own instructions.
+      if (!(await takesCardPayments(tx, portal.workspaceId))) {
+        throw new AppError(
+          ErrorCode.BUSINESS_RULE,
+          'This workspace does not take card payments. Pay as the invoice says.',
+          { details: { limit: 'cardPayments' } },
+        );
+      }
       const { rows } = await tx.query<Row>(
         `SELECT ${invoiceSql.select} FROM invoice
          WHERE id = $1 AND workspace_id = $2 AND client_id = $3 AND status <> 'draft'

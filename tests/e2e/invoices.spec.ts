@@ -9,7 +9,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './console-guard.ts';
 import { openNewProject, syncButton } from './app-locators.ts';
-import { useFakeStripe } from './team-setup.ts';
+import { upgradeToPro, useFakeStripe } from './team-setup.ts';
 import { createConfirmedUser, e2eOrigin, newEmail, signInAt } from './e2e-accounts.ts';
 import { expectAccessible, shoot } from './screen-checks.ts';
 
@@ -87,6 +87,8 @@ test('invoices: drafted from two milestones offline, synced, sent, paid by the c
 }) => {
   test.setTimeout(180_000);
   await signUp(page, request);
+  // Clients pay by card on a paid plan (Free shows the payment instructions instead).
+  await upgradeToPro(page);
   await page.goto('/invoices');
   await expect(page.getByRole('heading', { level: 1, name: 'Invoices' })).toBeFocused();
   await expect(page.getByRole('heading', { name: 'No invoices yet' })).toBeVisible();

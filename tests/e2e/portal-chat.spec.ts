@@ -8,12 +8,15 @@ import { expect, test } from './console-guard.ts';
 import { openNewProject, waitForOfflineShell } from './app-locators.ts';
 import { createConfirmedUser, e2eOrigin, newEmail, signInAt } from './e2e-accounts.ts';
 import { expectAccessible, shoot } from './screen-checks.ts';
+import { upgradeToPro, useFakeStripe } from './team-setup.ts';
 
 test.use({
   baseURL: e2eOrigin,
   // The offline reload's calls fail: the browser logs them.
   allowedConsoleErrors: [/Failed to fetch|ERR_INTERNET_DISCONNECTED/],
 });
+
+useFakeStripe();
 
 const memberLog = (page: Page) => page.getByRole('log', { name: /^Messages about / });
 
@@ -104,6 +107,8 @@ test('portal offline: the saved chat and invoices show; a message typed offline 
   const email = newEmail('portal-offline');
   await createConfirmedUser(request, email);
   await signInAt(page, email);
+  // The client pays by card on a paid plan (Free shows the payment instructions instead).
+  await upgradeToPro(page);
   await page.goto('/projects');
   await expect(page.getByRole('heading', { name: 'No projects yet' })).toBeVisible();
   await openNewProject(page, 'Shop front', 'Acme Bakery');

@@ -108,10 +108,50 @@ describe('portal invoices and card payments', { timeout: 60_000 }, () => {
     otherProjectId = (await create('project', 'create-project', { clientId: other, name: 'App' }))
       .project.id;
     session = await openPortalSession(me, projectId);
+    await me.t.db.query(
+      `INSERT INTO workspace_subscription (workspace_id, plan_id, billing_interval, status, stripe_customer_id, stripe_subscription_id)
+       VALUES ($1, 'pro', 'month', 'active', 'cus_invoices', 'sub_invoices')`,
+      [me.workspaceId],
+    );
   });
   afterAll(async () => {
     await me.t.cleanup();
     await fake.close();
+  });
+
+  it('on the Free plan, offers no card payment: invoices not payable, paying a 422 with no Checkout made', async () => {
+    await me.t.db.query('DELETE FROM workspace_subscription WHERE workspace_id = $1', [
+      me.workspaceId,
+    ]);
+    try {
+      const invoice = await sentInvoice({ projectId });
+      const listed = await portal(
+        'GET',
+        `/api/client-portal?endpoint=get-invoices&projectId=${projectId}`,
+      );
+      expect(listed.status).toBe(200);
+      const shown = listed.body.invoices.find((item: Json) => item.id === invoice.id);
+      expect(shown).toMatchObject({ due: 50_000, payable: false });
+      const before = fake.requests.length;
+      const paying = await portal('POST', '/api/client-portal?endpoint=pay-invoice', {
+        projectId,
+        invoiceId: invoice.id,
+      });
+      expect(paying.status).toBe(422);
+      expect(paying.body.error).toMatchObject({
+        code: 'BUSINESS_RULE',
+        message: 'This workspace does not take card payments. Pay as the invoice says.',
+      });
+      expect(fake.requests.length).toBe(before);
+      // Gone again, so the tests below list only their own invoices.
+      await me.t.db.query('DELETE FROM invoice WHERE id = $1', [invoice.id]);
+    } finally {
+      await me.t.db.query(
+        `INSERT INTO workspace_subscription (workspace_id, plan_id, billing_interval, status, stripe_customer_id, stripe_subscription_id)
+         VALUES ($1, 'pro', 'month', 'active', 'cus_invoices', 'sub_invoices')`,
+        [me.workspaceId],
+      );
+    }
   });
 
   it('lists the client’s sent invoices of this project, never drafts or another client’s', async () => {

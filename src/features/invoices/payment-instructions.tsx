@@ -2,7 +2,8 @@
  * The workspace's business details its invoices carry, kept in the workspace's settings:
  * - "How clients pay you" (`settings.paymentInstructions`: bank details, a payment link): sent
  *   invoices' emails, the invoice page, the PDF and the portal (when card payments are not
- *   offered) show them;
+ *   offered: Stripe not configured, or a plan without them, server/endpoints/portal-invoices.ts)
+ *   show them;
  * - "Your business address" (`settings.businessAddress`): printed under the workspace's name on
  *   every invoice, on the page and in the PDF.
  * They are the workspace's, read and saved online (an owner or admin saves; the server says so
@@ -40,7 +41,7 @@ export function PaymentInstructions(props: PanelProps) {
       placeholder="e.g. Bank transfer to IBAN DE00 1234 5678, reference: the invoice number"
       offlineText="Payment instructions are read and changed online."
       failedText="Payment instructions could not be loaded just now."
-      emptyText="None yet. Add bank details or a payment link: your invoice emails carry them, and the client portal shows them when card payments are not offered."
+      emptyText="None yet. Add bank details or a payment link: your invoice emails carry them, and the client portal shows them when card payments are not offered (they come with Pro and Agency)."
     />
   );
 }
