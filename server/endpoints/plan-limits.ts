@@ -7,7 +7,9 @@
  * - storageBytes: accepting an upload (requireStorageRoom, server/files/file-records.ts);
  * - members: accepting an invitation (requireMemberRoom, in the acceptance's transaction);
  * - portalBranding: the portal's workspace settings (client-portal.ts) show the workspace's brand
- *   only on a plan that includes it.
+ *   only on a plan that includes it;
+ * - cardPayments: the portal's invoices are payable by card, and pay-invoice opens a Checkout,
+ *   only on a plan that includes it (portal-invoices.ts).
  */
 import {
   activeProjectLimitMessage,
