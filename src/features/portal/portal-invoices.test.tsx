@@ -116,6 +116,46 @@ describe('the portal’s invoices', () => {
     ).toBeTruthy();
   });
 
+  it('says whom to ask when cards are not taken and there are no payment instructions', async () => {
+    const { callEndpoint } = api({
+      invoices: [invoice({ payable: false }), invoice({ id: 'paid', due: 0, payable: false })],
+      paymentInstructions: null,
+      business: { name: 'Studio Nord', address: null, logoUrl: null, locale: 'en-US' },
+    });
+    render(
+      <PortalInvoices
+        callEndpoint={callEndpoint}
+        projectId="p1"
+        offline={false}
+        storage={storage}
+      />,
+    );
+    expect(
+      await screen.findByText(
+        'Ask Studio Nord how to pay: they have not added payment details here yet.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /by card/ })).toBeNull();
+    await expectAccessible();
+  });
+
+  it('says nothing of paying when nothing is due', async () => {
+    const { callEndpoint } = api({
+      invoices: [invoice({ due: 0, paid: 50_000, state: 'paid', payable: false })],
+      paymentInstructions: null,
+    });
+    render(
+      <PortalInvoices
+        callEndpoint={callEndpoint}
+        projectId="p1"
+        offline={false}
+        storage={storage}
+      />,
+    );
+    expect(await screen.findByText('INV-0007 · Website')).toBeTruthy();
+    expect(screen.queryByText('How to pay')).toBeNull();
+  });
+
   it('shows nothing for a project with no invoices', async () => {
     const { callEndpoint, calls } = api({ invoices: [], paymentInstructions: null });
     const { container } = render(

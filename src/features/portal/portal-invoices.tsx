@@ -222,11 +222,15 @@ export function PortalInvoices({
           </li>
         ))}
       </ul>
-      {loaded?.paymentInstructions &&
-      loaded.invoices.some((invoice) => invoice.due > 0 && !invoice.payable) ? (
+      {loaded?.invoices.some((invoice) => invoice.due > 0 && !invoice.payable) ? (
         <div className="rounded-2xl border border-border bg-surface-muted p-4 text-sm">
           <p className="font-semibold text-fg">How to pay</p>
-          <p className="mt-1 whitespace-pre-line text-fg">{loaded.paymentInstructions}</p>
+          {/* No card payment and no instructions: the client is told whom to ask, not left
+              with an amount due and no way to settle it. */}
+          <p className="mt-1 whitespace-pre-line text-fg">
+            {loaded.paymentInstructions ??
+              `Ask ${loaded.business?.name || 'the team'} how to pay: they have not added payment details here yet.`}
+          </p>
         </div>
       ) : null}
     </section>
