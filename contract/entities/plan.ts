@@ -85,7 +85,7 @@ export const plans: readonly Plan[] = [
     },
     highlights: [
       'Everything in Free',
-      'Card payments and subscriptions through Stripe',
+      'Clients pay invoices by card through Stripe',
       'Expiring file links for clients',
     ],
   },

@@ -128,7 +128,7 @@ export const faqTopics: readonly FaqTopic[] = [
         id: 'payments-clients',
         question: 'How do my clients pay me?',
         answer: [
-          'By card, through Stripe: for a milestone, an invoice, or a subscription for a retainer. The money goes to your own Stripe account, and Stripe’s processing fees apply. Card payments are part of the Pro and Agency plans.',
+          'By card, through Stripe: your client opens the invoice in the portal and pays on Stripe’s checkout page, and the payment shows on the invoice at once. Stripe’s processing fees apply. Card payments are part of the Pro and Agency plans; on Free, the portal shows your payment instructions (bank details or a payment link) instead.',
         ],
       },
       {

@@ -112,9 +112,9 @@ const groups: readonly FeatureGroup[] = [
     features: [
       {
         id: 'payments',
-        title: 'Payments and subscriptions',
-        body: 'Take card payments through Stripe for milestones and invoices, and bill retainers as subscriptions that renew on their own.',
-        details: ['Card payments through Stripe', 'Subscriptions for retainers'],
+        title: 'Invoices and card payments',
+        body: 'Bill milestones and approved changes on invoices, sent by email and shown in the portal, where your client pays by card through Stripe. A payment lands on the invoice at once.',
+        details: ['Card payments through Stripe', 'Invoices from milestones and changes'],
         Icon: CreditCard,
       },
       {

@@ -72,7 +72,7 @@ const steps = [
   },
   {
     title: 'Get paid',
-    body: 'Card payments through Stripe for milestones, and subscriptions for retainers.',
+    body: 'Invoices from milestones and approved changes, paid by card through Stripe in the portal.',
   },
 ] as const;
 
@@ -82,7 +82,7 @@ const moreFeatures = [
   { title: 'Change requests', Icon: GitPullRequestArrow },
   { title: 'Calendar', Icon: CalendarDays },
   { title: 'Project chat', Icon: MessagesSquare },
-  { title: 'Payments and subscriptions', Icon: CreditCard },
+  { title: 'Invoices and card payments', Icon: CreditCard },
 ] as const;
 
 /** The public home page: what Satchel is, for whom, its three promises and the way in. */

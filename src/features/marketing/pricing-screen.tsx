@@ -291,7 +291,7 @@ const comparisonRows: readonly { label: string; cells: (plan: Plan) => Cell }[] 
   { label: 'Client portal with password', cells: () => true },
   { label: 'Milestone sign-off and change requests', cells: () => true },
   { label: 'Tasks, kanban, notes, calendar and chat', cells: () => true },
-  { label: 'Card payments and subscriptions (Stripe)', cells: (plan) => plan.limits.cardPayments },
+  { label: 'Card payments from clients (Stripe)', cells: (plan) => plan.limits.cardPayments },
   { label: 'Expiring file links for clients', cells: (plan) => plan.id !== 'free' },
 ];
 
