@@ -56,6 +56,11 @@ function api(answer: {
   return { callEndpoint, calls };
 }
 
+/** The section on project p1 with the test's storage, online unless `offline`. */
+const invoicesOf = (callEndpoint: CallEndpoint, offline = false) => (
+  <PortalInvoices callEndpoint={callEndpoint} projectId="p1" offline={offline} storage={storage} />
+);
+
 describe('the portal’s invoices', () => {
   it('offers to pay what is due by card and opens Stripe’s page', async () => {
     const user = userEvent.setup();
@@ -92,25 +97,11 @@ describe('the portal’s invoices', () => {
       invoices: [invoice({ payable: false })],
       paymentInstructions: 'IBAN DE00 1234',
     });
-    const { rerender } = render(
-      <PortalInvoices
-        callEndpoint={callEndpoint}
-        projectId="p1"
-        offline={false}
-        storage={storage}
-      />,
-    );
+    const { rerender } = render(invoicesOf(callEndpoint));
     expect(await screen.findByText('IBAN DE00 1234')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /by card/ })).toBeNull();
     const payable = api({ invoices: [invoice({})], paymentInstructions: null });
-    rerender(
-      <PortalInvoices
-        callEndpoint={payable.callEndpoint}
-        projectId="p1"
-        offline={true}
-        storage={storage}
-      />,
-    );
+    rerender(invoicesOf(payable.callEndpoint, true));
     expect(
       screen.getByText(/You are offline: paying needs a connection, and so does the PDF/),
     ).toBeTruthy();
@@ -122,14 +113,7 @@ describe('the portal’s invoices', () => {
       paymentInstructions: null,
       business: { name: 'Studio Nord', address: null, logoUrl: null, locale: 'en-US' },
     });
-    render(
-      <PortalInvoices
-        callEndpoint={callEndpoint}
-        projectId="p1"
-        offline={false}
-        storage={storage}
-      />,
-    );
+    render(invoicesOf(callEndpoint));
     expect(
       await screen.findByText(
         'Ask Studio Nord how to pay: they have not added payment details here yet.',
@@ -144,28 +128,14 @@ describe('the portal’s invoices', () => {
       invoices: [invoice({ due: 0, paid: 50_000, state: 'paid', payable: false })],
       paymentInstructions: null,
     });
-    render(
-      <PortalInvoices
-        callEndpoint={callEndpoint}
-        projectId="p1"
-        offline={false}
-        storage={storage}
-      />,
-    );
+    render(invoicesOf(callEndpoint));
     expect(await screen.findByText('INV-0007 · Website')).toBeTruthy();
     expect(screen.queryByText('How to pay')).toBeNull();
   });
 
   it('shows nothing for a project with no invoices', async () => {
     const { callEndpoint, calls } = api({ invoices: [], paymentInstructions: null });
-    const { container } = render(
-      <PortalInvoices
-        callEndpoint={callEndpoint}
-        projectId="p1"
-        offline={false}
-        storage={storage}
-      />,
-    );
+    const { container } = render(invoicesOf(callEndpoint));
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(container.textContent).toBe('');
   });
@@ -209,14 +179,7 @@ describe('the portal’s invoices', () => {
     URL.createObjectURL = vi.fn(() => 'blob:pdf');
     URL.revokeObjectURL = vi.fn();
     try {
-      render(
-        <PortalInvoices
-          callEndpoint={callEndpoint}
-          projectId="p1"
-          offline={false}
-          storage={storage}
-        />,
-      );
+      render(invoicesOf(callEndpoint));
       await user.click(await screen.findByText('1 line'));
       expect(screen.getByText('Studio North')).toBeTruthy();
       expect(screen.getByText('1 Harbour St')).toBeTruthy();
@@ -238,23 +201,9 @@ describe('the portal’s invoices', () => {
 
   it('says the PDF needs a connection offline', async () => {
     const { callEndpoint } = api({ invoices: [invoice({})], paymentInstructions: null });
-    const { rerender } = render(
-      <PortalInvoices
-        callEndpoint={callEndpoint}
-        projectId="p1"
-        offline={false}
-        storage={storage}
-      />,
-    );
+    const { rerender } = render(invoicesOf(callEndpoint));
     expect(await screen.findByRole('button', { name: 'Download PDF' })).toBeTruthy();
-    rerender(
-      <PortalInvoices
-        callEndpoint={callEndpoint}
-        projectId="p1"
-        offline={true}
-        storage={storage}
-      />,
-    );
+    rerender(invoicesOf(callEndpoint, true));
     expect(screen.getByRole('button', { name: 'Download PDF' }).hasAttribute('disabled')).toBe(
       true,
     );
@@ -286,14 +235,7 @@ describe('the portal’s invoices', () => {
 
     // The page opened again without a network: nothing is asked, the copy is shown.
     const offline = api({ invoices: [], paymentInstructions: null });
-    render(
-      <PortalInvoices
-        callEndpoint={offline.callEndpoint}
-        projectId="p1"
-        offline
-        storage={storage}
-      />,
-    );
+    render(invoicesOf(offline.callEndpoint, true));
     expect(offline.calls).toEqual([]);
     expect(screen.getByRole('heading', { name: 'Invoices' })).toBeTruthy();
     expect(screen.getByText('INV-0007 · Website')).toBeTruthy();
