@@ -5,11 +5,18 @@
  * hovered or focused, or at the first press.
  */
 import { Search } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from 'react-aria-components';
+import { useLoadedModule } from '../../ui/use-loaded-module.ts';
 
 const loadPalette = () => import('./search-palette.tsx');
-const SearchPalette = lazy(loadPalette);
+
+/** The palette once its chunk is in (as state: use-loaded-module.ts says why not React.lazy). */
+function LoadedPalette({ onClose }: { onClose: () => void }) {
+  const loaded = useLoadedModule(loadPalette);
+  const SearchPalette = loaded?.default;
+  return SearchPalette ? <SearchPalette onClose={onClose} /> : null;
+}
 
 /** Cmd+K on Apple devices, Ctrl+K elsewhere (either is accepted everywhere). */
 export function isSearchShortcut(event: KeyboardEvent): boolean {
@@ -78,11 +85,7 @@ export function SearchLauncher() {
           {isApple() ? '⌘K' : 'Ctrl K'}
         </kbd>
       </Button>
-      {open ? (
-        <Suspense fallback={null}>
-          <SearchPalette onClose={() => setOpen(false)} />
-        </Suspense>
-      ) : null}
+      {open ? <LoadedPalette onClose={() => setOpen(false)} /> : null}
     </>
   );
 }

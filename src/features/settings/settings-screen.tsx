@@ -8,7 +8,7 @@ import {
   UserRound,
   Users,
 } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Tab, TabList, TabPanel, Tabs, type Key } from 'react-aria-components';
 import type { CallEndpoint } from '#contract/define-endpoint.ts';
 import type { BillingInterval, PlanId } from '#contract/entities/plan.ts';
@@ -30,12 +30,24 @@ import { StorageSettings } from './storage-settings.tsx';
 import { MembersSettings } from './members-settings.tsx';
 import { WorkspaceLogoSettings } from './workspace-logo-settings.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
+import { useLoadedModule } from '../../ui/use-loaded-module.ts';
 
 // Export and import (fflate, papaparse) load only when the Data tab opens: most visits to settings
 // never need them, and the chunk stays out of the precache (vite.config.ts rarelyUsedModules).
-const DataSettings = lazy(() =>
-  import('./data-settings.tsx').then((module) => ({ default: module.DataSettings })),
-);
+const loadDataSettings = () => import('./data-settings.tsx');
+
+/** The Data tab once its chunk is in (as state: use-loaded-module.ts says why not React.lazy). */
+function LoadedDataSettings() {
+  const loaded = useLoadedModule(loadDataSettings);
+  if (!loaded) {
+    return (
+      <p role="status" className="flex items-center gap-2 text-fg-muted">
+        <Spinner size="small" /> Loading...
+      </p>
+    );
+  }
+  return <loaded.DataSettings />;
+}
 
 export const settingsTabs = [
   'profile',
@@ -155,15 +167,7 @@ export function SettingsScreen({
           <StorageSettings />
         </TabPanel>
         <TabPanel id="data" className="outline-none">
-          <Suspense
-            fallback={
-              <p role="status" className="flex items-center gap-2 text-fg-muted">
-                <Spinner size="small" /> Loading...
-              </p>
-            }
-          >
-            <DataSettings />
-          </Suspense>
+          <LoadedDataSettings />
         </TabPanel>
         <TabPanel id="about" className="outline-none">
           <AboutSettings callEndpoint={callEndpoint} />
