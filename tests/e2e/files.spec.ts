@@ -219,6 +219,10 @@ test('files: a file picked offline is sent after a reload, from the dashboard, w
   await page.context().setOffline(false);
   await sent;
   await expect(page).toHaveURL(/\/dashboard/);
+  // The runner records the finished upload on the device just after the PATCH's answer. Leaving
+  // the page before that write lands makes the next page resume an upload the server has already
+  // finished and forgotten: its HEAD is a 404 (logged by the browser), then the runner starts over.
+  await expect.poll(() => everyUploadDone(page), { timeout: 20_000 }).toBe(true);
 
   await page.goto(projectUrl);
   const files = page.getByRole('list', { name: 'Files in All files' });
@@ -227,3 +231,28 @@ test('files: a file picked offline is sent after a reload, from the dashboard, w
   });
   await expect(page.getByRole('progressbar', { name: 'Upload of notes.txt' })).toHaveCount(0);
 });
+
+/** Every entry of the device's upload queue has the server's file id (or the queue is empty). */
+function everyUploadDone(page: Page): Promise<boolean> {
+  return page.evaluate(async () => {
+    const name = (await indexedDB.databases())
+      .map((db) => db.name ?? '')
+      .find((candidate) => candidate.startsWith('satchel-'));
+    if (!name) return false;
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open(name);
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(new Error(request.error?.message ?? 'IndexedDB error'));
+    });
+    try {
+      const rows = await new Promise<unknown[]>((resolve, reject) => {
+        const request = db.transaction('uploads').objectStore('uploads').getAll();
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(new Error(request.error?.message ?? 'IndexedDB error'));
+      });
+      return rows.every((row) => (row as { fileId: string | null }).fileId !== null);
+    } finally {
+      db.close();
+    }
+  });
+}
