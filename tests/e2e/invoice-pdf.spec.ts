@@ -37,6 +37,8 @@ test('invoice PDF: the member downloads a sent invoice as Invoice-0001.pdf; offl
   await sheet.getByRole('button', { name: 'Create draft' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Draft invoice' })).toBeFocused();
   await page.getByRole('button', { name: 'Add line' }).click();
+  // The line is written to the device first; focus reaches its field when the row is drawn.
+  await expect(page.getByRole('textbox', { name: 'Description, line 1' })).toBeFocused();
   await page.keyboard.type('Landing page design');
   await page.getByRole('textbox', { name: 'Qty, line 1' }).fill('3');
   await page.getByRole('textbox', { name: 'Price (USD), line 1' }).fill('450');

@@ -84,6 +84,7 @@ test('search: Ctrl+K, type, arrow, Enter lands on the item; offline too', async 
 
   // Nothing found, then a 10,000-character query: capped, said so, nothing breaks.
   await page.keyboard.press('Control+k');
+  await expect(field).toBeFocused();
   await page.keyboard.type('zebra');
   await expect(dialog.getByText('No results for “zebra”.')).toBeVisible();
   await field.fill(`logo ${'x'.repeat(10_000)}`);
