@@ -36,6 +36,9 @@ export interface PlanLimits {
   /** Clients pay invoices by card in the portal (Stripe Checkout); without, the portal shows the
    * workspace's payment instructions. */
   cardPayments: boolean;
+  /** Share links: a file sent to anyone by an expiring link (download cap, password). Without,
+   * files reach a client through the portal only. */
+  shareLinks: boolean;
 }
 
 export interface Plan {
@@ -62,6 +65,7 @@ export const plans: readonly Plan[] = [
       storageBytes: 1 * GIB,
       portalBranding: 'satchel',
       cardPayments: false,
+      shareLinks: false,
     },
     highlights: [
       'Unlimited clients',
@@ -82,6 +86,7 @@ export const plans: readonly Plan[] = [
       storageBytes: 50 * GIB,
       portalBranding: 'workspace',
       cardPayments: true,
+      shareLinks: true,
     },
     highlights: [
       'Everything in Free',
@@ -100,6 +105,7 @@ export const plans: readonly Plan[] = [
       storageBytes: 250 * GIB,
       portalBranding: 'white-label',
       cardPayments: true,
+      shareLinks: true,
     },
     highlights: ['Everything in Pro', 'Room for a team that shares clients and projects'],
   },
@@ -138,6 +144,11 @@ export function isActiveProject(project: { status: string; archived: boolean }):
 /** The words for a full active-project allowance, the same on the server and on the device. */
 export function activeProjectLimitMessage(plan: Plan): string {
   return `The ${plan.name} plan includes ${plan.limits.activeProjects ?? 'unlimited'} active projects. Archive or complete one, or upgrade for unlimited projects.`;
+}
+
+/** The words for a plan without share links, the same on the server and on the device. */
+export function shareLinksLimitMessage(plan: Plan): string {
+  return `The ${plan.name} plan does not include share links. Share the file with your client in the client portal, or upgrade for expiring links.`;
 }
 
 export function getPlan(id: PlanId): Plan {

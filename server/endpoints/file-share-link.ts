@@ -25,6 +25,7 @@ import { writeEventActivity } from './entity-handlers.ts';
 import type { ResourceHandlers } from '../http/endpoint-handler.ts';
 import type { RateLimiter, RateLimitRule } from '../http/rate-limiter.ts';
 import type { BlobStorage } from '../files/storage/blob-storage.ts';
+import { requireShareLinks } from './plan-limits.ts';
 import { requireWorkspaceRole } from './workspace-access.ts';
 
 export interface ShareLinkDeps {
@@ -173,6 +174,7 @@ export function createFileShareLinkHandlers(
     async 'file-share-link/create-file-share-link'({ body, identity, tx }) {
       const { passwords, publicUrl } = need();
       const file = await memberFile(tx, body.fileId, identity.userId);
+      await requireShareLinks(tx, file.workspace_id);
       const id = randomUUID();
       const passwordHash = body.password ? await passwords.hash(body.password) : null;
       const { rows } = await tx.query<{ id: string }>(

@@ -9,11 +9,15 @@
  * - portalBranding: the portal's workspace settings (client-portal.ts) show the workspace's brand
  *   only on a plan that includes it;
  * - cardPayments: the portal's invoices are payable by card, and pay-invoice opens a Checkout,
- *   only on a plan that includes it (portal-invoices.ts).
+ *   only on a plan that includes it (portal-invoices.ts);
+ * - shareLinks: making a share link (requireShareLinks, file-share-link.ts). Links made before a
+ *   downgrade keep working until they expire or are turned off: a client already holding one is
+ *   not cut off by the freelancer's billing.
  */
 import {
   activeProjectLimitMessage,
   DEFAULT_PLAN_ID,
+  shareLinksLimitMessage,
   getPlan,
   UPGRADE_PATH,
   type Plan,
@@ -64,6 +68,16 @@ export async function requireActiveProjectRoom(
       max: limit,
       upgradePath: UPGRADE_PATH,
     },
+  });
+}
+
+/** Refuses a new share link on a plan without them (after the caller checked membership, so a
+ * stranger learns nothing of the workspace's plan). */
+export async function requireShareLinks(tx: Queryable, workspaceId: string): Promise<void> {
+  const plan = await workspacePlan(tx, workspaceId);
+  if (plan.limits.shareLinks) return;
+  throw new AppError(ErrorCode.BUSINESS_RULE, shareLinksLimitMessage(plan), {
+    details: { limit: 'shareLinks', plan: plan.id, upgradePath: UPGRADE_PATH },
   });
 }
 

@@ -3,6 +3,7 @@ import { expect, test } from './console-guard.ts';
 import { createConfirmedUser, e2eOrigin, newEmail, signInAt } from './e2e-accounts.ts';
 import { openNewProject, waitForOfflineShell } from './app-locators.ts';
 import { expectAccessible, shoot } from './screen-checks.ts';
+import { upgradeToPro, useFakeStripe } from './team-setup.ts';
 
 test.use({
   baseURL: e2eOrigin,
@@ -10,7 +11,9 @@ test.use({
   allowedConsoleErrors: [/status of 40[13]/],
 });
 
-test('share links: a member shares a file with a password and a cap, a stranger downloads it, the activity counts it, turning it off ends it', async ({
+useFakeStripe();
+
+test('share links: on Free the dialog offers the portal and the upgrade; on Pro a member shares a file with a password and a cap, a stranger downloads it, the activity counts it, turning it off ends it', async ({
   page,
   browser,
   request,
@@ -35,9 +38,23 @@ test('share links: a member shares a file with a password and a cap, a stranger 
     timeout: 20_000,
   });
 
+  // Free: share links are Pro's (the pricing page says so); the dialog says what to do instead.
   await page.getByRole('button', { name: 'Actions for final-logo.txt' }).click();
   await page.getByRole('menuitem', { name: 'Share link…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Share “final-logo.txt”' });
+  await expect(dialog.getByText(/The Free plan does not include share links/)).toBeVisible();
+  await expect(dialog.getByRole('link', { name: 'See plans and upgrade' })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Create link' })).toHaveCount(0);
+  await shoot(page, 'files-share-dialog-free');
+  await expectAccessible(page, 'share dialog on Free', '[role="dialog"]');
+  await dialog.getByRole('button', { name: 'Done' }).click();
+
+  await upgradeToPro(page);
+  await page.goto('/projects');
+  await page.getByRole('link', { name: /Logo hand-over/ }).click();
+  await page.getByRole('tab', { name: 'Files' }).click();
+  await page.getByRole('button', { name: 'Actions for final-logo.txt' }).click();
+  await page.getByRole('menuitem', { name: 'Share link…' }).click();
   await expect(dialog.getByText(/No links yet/)).toBeVisible();
   await dialog.getByRole('textbox', { name: 'Download limit' }).fill('2');
   await dialog.getByLabel('Password (optional)').fill('blue whale');

@@ -14,6 +14,9 @@ type Json = Record<string, any>;
 
 const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
 
+const PRO_SUBSCRIPTION = `INSERT INTO workspace_subscription (workspace_id, plan_id, billing_interval, status, stripe_customer_id, stripe_subscription_id)
+  VALUES ($1, 'pro', 'month', 'active', 'cus_share', 'sub_share')`;
+
 describe('file share links', () => {
   let me: RegisteredUserApp;
   let server: ReturnType<typeof serve>;
@@ -106,6 +109,9 @@ describe('file share links', () => {
     fileId = uploaded.headers.get('Satchel-File-Id') as string;
     expect(fileId).toBeTruthy();
 
+    // Share links are a paid plan's (plan-limits.ts); the Free plan's refusal has its own test.
+    await me.t.db.query(PRO_SUBSCRIPTION, [me.workspaceId]);
+
     asStranger = stranger('203.0.113.7');
     const outsider = newTestUser('eve');
     const outsiderCall = async (method: string, url: string, body?: unknown) =>
@@ -121,6 +127,50 @@ describe('file share links', () => {
   afterAll(async () => {
     await new Promise((resolve) => server.close(resolve));
     await me.t.cleanup();
+  });
+
+  it('on the Free plan a new link is a 422 naming the limit; a link made before keeps working, and can be listed and turned off', async () => {
+    const before = await createLink();
+    await me.t.db.query('DELETE FROM workspace_subscription WHERE workspace_id = $1', [
+      me.workspaceId,
+    ]);
+    try {
+      const refused = await me.call(
+        'POST',
+        '/api/file-share-link?endpoint=create-file-share-link',
+        {
+          fileId,
+        },
+      );
+      expect(refused.status).toBe(422);
+      expect(refused.body.error.code).toBe('BUSINESS_RULE');
+      expect(refused.body.error.message).toMatch(/Free plan does not include share links/);
+      expect(refused.body.error.details).toEqual({
+        limit: 'shareLinks',
+        plan: 'free',
+        upgradePath: '/settings?tab=billing',
+      });
+      const listed = await me.call(
+        'GET',
+        `/api/file-share-link?endpoint=get-file-share-links&fileId=${fileId}`,
+      );
+      expect(listed.status).toBe(200);
+      expect((listed.body.links as Json[]).map((link) => link.id)).toContain(before.id);
+      const opened = await open(tokenOf(before.url as string));
+      expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+      const revoked = await me.call(
+        'POST',
+        `/api/file-share-link?endpoint=revoke-file-share-link&id=${before.id}`,
+      );
+      expect(revoked.status).toBe(200);
+      const { rows } = await me.t.db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM file_share_link WHERE file_id = $1 AND created_at > $2',
+        [fileId, before.createdAt],
+      );
+      expect(rows[0]?.n).toBe(0);
+    } finally {
+      await me.t.db.query(PRO_SUBSCRIPTION, [me.workspaceId]);
+    }
   });
 
   it('a stranger opens a link, gets the bytes as a download, and the download is counted and in the activity', async () => {

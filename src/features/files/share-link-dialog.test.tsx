@@ -2,11 +2,14 @@ import type { CallEndpoint } from '#contract/define-endpoint.ts';
 import type { FileShareLink } from '#contract/endpoints/file-share-link.ts';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { WorkspaceSubscription } from '#contract/endpoints/subscription.ts';
+import { saveSubscription } from '../billing/workspace-plan.ts';
 import { fileRow } from './files-test-utils.tsx';
 import { downloadsWords, linkState, ShareLinkDialog } from './share-link-dialog.tsx';
 
 afterEach(cleanup);
+afterEach(() => localStorage.clear());
 
 const file = {
   ...fileRow('p-1', { name: 'logo.png', type: 'image/png' }),
@@ -60,7 +63,26 @@ describe('share link words', () => {
   });
 });
 
+/** The device's saved plan for the file's workspace (what Settings > Billing leaves behind). */
+const knownPlan = (plan: 'free' | 'pro') =>
+  saveSubscription({ workspaceId: file.workspaceId, plan } as WorkspaceSubscription);
+
+const planRefusal = Object.assign(new Error('refused'), {
+  status: 422,
+  body: {
+    error: {
+      code: 'BUSINESS_RULE',
+      message:
+        'The Free plan does not include share links. Share the file with your client in the client portal, or upgrade for expiring links.',
+      details: { limit: 'shareLinks', plan: 'free', upgradePath: '/settings?tab=billing' },
+      requestId: 'r',
+    },
+  },
+});
+
 describe('ShareLinkDialog', () => {
+  beforeEach(() => knownPlan('pro'));
+
   it('lists the links, creates one with a cap and password, copies it and moves focus to it', async () => {
     const user = userEvent.setup();
     const writeText = vi.fn(() => Promise.resolve());
@@ -151,5 +173,54 @@ describe('ShareLinkDialog', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('No such file.');
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText(/No links yet/)).toBeTruthy();
+  });
+
+  it('on Free (the server asked, the device knew no plan), offers the portal and the upgrade instead of the form; links stay listed', async () => {
+    localStorage.clear();
+    const onClose = vi.fn();
+    const old = link({ downloadCount: 2 });
+    const { callEndpoint, calls } = fakeApi({
+      'get-file-share-links': () => ({ links: [old] }),
+      'get-subscription': ({ query }) => ({ workspaceId: query.workspaceId, plan: 'free' }),
+    });
+    render(<ShareLinkDialog file={file} online callEndpoint={callEndpoint} onClose={onClose} />);
+    expect(await screen.findByText(/The Free plan does not include share links/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Create link' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'See plans and upgrade' }).getAttribute('href')).toBe(
+      '/settings?tab=billing',
+    );
+    expect(await screen.findByRole('listitem', { name: 'Active link, 2 downloads' })).toBeTruthy();
+    expect(calls.map((call) => call.operation).sort()).toEqual([
+      'get-file-share-links',
+      'get-subscription',
+    ]);
+  });
+
+  it('a plan bought on another device lifts the refusal: the server is asked before refusing', async () => {
+    knownPlan('free');
+    const { callEndpoint } = fakeApi({
+      'get-file-share-links': () => ({ links: [] }),
+      'get-subscription': ({ query }) => ({ workspaceId: query.workspaceId, plan: 'pro' }),
+    });
+    render(<ShareLinkDialog file={file} online callEndpoint={callEndpoint} onClose={vi.fn()} />);
+    await screen.findByText(/No links yet/);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Create link' })).toBeTruthy());
+    expect(screen.queryByText(/does not include share links/)).toBeNull();
+  });
+
+  it('the server’s plan refusal of a new link swaps the form for the upgrade', async () => {
+    const user = userEvent.setup();
+    const { callEndpoint } = fakeApi({
+      'get-file-share-links': () => ({ links: [] }),
+      'create-file-share-link': () => {
+        throw planRefusal;
+      },
+    });
+    render(<ShareLinkDialog file={file} online callEndpoint={callEndpoint} onClose={vi.fn()} />);
+    await screen.findByText(/No links yet/);
+    await user.click(screen.getByRole('button', { name: 'Create link' }));
+    expect(await screen.findByText(/The Free plan does not include share links/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Create link' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'See plans and upgrade' })).toBeTruthy();
   });
 });

@@ -4,6 +4,7 @@
  * file-share-link.ts), so this dialog needs the network and says so offline instead of queueing.
  */
 import type { CallEndpoint } from '#contract/define-endpoint.ts';
+import { shareLinksLimitMessage } from '#contract/entities/plan.ts';
 import {
   createFileShareLink,
   createFileShareLinkInputSchema,
@@ -19,6 +20,8 @@ import { FormTextField } from '../../ui/form-text-field.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
 import { Sheet, SheetActions } from '../../ui/sheet.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
+import { UpgradePlanLink } from '../billing/upgrade-plan-link.tsx';
+import { checkPlanLimit } from '../billing/workspace-plan.ts';
 import { readSubmitFailure, validateForm } from '../marketing/form-errors.ts';
 import { formatFileDateTime } from './file-format.ts';
 
@@ -53,6 +56,13 @@ export function downloadsWords(link: FileShareLink): string {
 
 type Fields = 'expiryMinutes' | 'maxDownloads' | 'password' | 'form';
 
+/** Whether a refusal is the plan's (no share links on it), by its details. */
+function isShareLinksRefusal(error: unknown): boolean {
+  const details = (error as { body?: { error?: { details?: { limit?: unknown } } } } | null)?.body
+    ?.error?.details;
+  return details?.limit === 'shareLinks';
+}
+
 export function ShareLinkDialog({
   file,
   online,
@@ -74,6 +84,8 @@ export function ShareLinkDialog({
   const [copied, setCopied] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
   const [announce, setAnnounce] = useState('');
+  /** Why this workspace's plan makes no links (Free), or null when it does or is not known yet. */
+  const [planRefusal, setPlanRefusal] = useState<string | null>(null);
   const rowRefs = useRef(new Map<string, HTMLLIElement>());
   const focusAfterRender = useRef<string | null>(null);
   const now = Date.now();
@@ -92,6 +104,21 @@ export function ShareLinkDialog({
   useEffect(() => {
     void load();
   }, [load]);
+
+  // The plan decides before the form is filled: on Free the dialog offers the portal and the
+  // upgrade instead of a form the server would refuse (a plan bought elsewhere is asked for).
+  useEffect(() => {
+    if (!callEndpoint || !online) return;
+    let live = true;
+    void checkPlanLimit(callEndpoint, file.workspaceId, (plan) => plan.limits.shareLinks).then(
+      ({ plan, fits }) => {
+        if (live) setPlanRefusal(fits ? null : shareLinksLimitMessage(plan));
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [callEndpoint, online, file.workspaceId]);
 
   // Focus follows the link an action changed (the new one, or the one just turned off).
   useEffect(() => {
@@ -146,7 +173,8 @@ export function ShareLinkDialog({
       );
     } catch (error) {
       const failure = readSubmitFailure<Fields>(error);
-      setErrors({ ...failure.fieldErrors, form: failure.message });
+      if (isShareLinksRefusal(error)) setPlanRefusal(failure.message);
+      else setErrors({ ...failure.fieldErrors, form: failure.message });
     } finally {
       setSaving(false);
     }
@@ -186,54 +214,63 @@ export function ShareLinkDialog({
         </p>
       ) : (
         <>
-          <form
-            onSubmit={(event) => void create(event)}
-            noValidate
-            aria-label="New share link"
-            className="grid gap-4 rounded-xl border border-border p-4 sm:grid-cols-3"
-          >
-            <SelectField
-              label="Expires after"
-              options={expiryChoices}
-              value={expiry}
-              onChange={setExpiry}
-              error={errors.expiryMinutes}
-            />
-            <FormTextField
-              label="Download limit"
-              name="maxDownloads"
-              inputMode="numeric"
-              placeholder="No limit"
-              value={cap}
-              onChange={(value) => {
-                setCap(value);
-                setErrors({});
-              }}
-              error={errors.maxDownloads}
-            />
-            <FormTextField
-              label="Password (optional)"
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              value={password}
-              onChange={(value) => {
-                setPassword(value);
-                setErrors({});
-              }}
-              error={errors.password}
-            />
-            <div className="flex flex-col gap-2 sm:col-span-3 sm:flex-row sm:items-center sm:justify-end">
-              {errors.form ? (
-                <p role="alert" className="text-sm text-danger sm:mr-auto">
-                  {errors.form}
-                </p>
-              ) : null}
-              <Button type="submit" isPending={saving}>
-                Create link
-              </Button>
+          {planRefusal ? (
+            <div className="flex flex-col gap-2 rounded-xl border border-border bg-surface-muted p-4 text-sm text-fg">
+              <p>{planRefusal}</p>
+              <p>
+                <UpgradePlanLink onPress={onClose}>See plans and upgrade</UpgradePlanLink>
+              </p>
             </div>
-          </form>
+          ) : (
+            <form
+              onSubmit={(event) => void create(event)}
+              noValidate
+              aria-label="New share link"
+              className="grid gap-4 rounded-xl border border-border p-4 sm:grid-cols-3"
+            >
+              <SelectField
+                label="Expires after"
+                options={expiryChoices}
+                value={expiry}
+                onChange={setExpiry}
+                error={errors.expiryMinutes}
+              />
+              <FormTextField
+                label="Download limit"
+                name="maxDownloads"
+                inputMode="numeric"
+                placeholder="No limit"
+                value={cap}
+                onChange={(value) => {
+                  setCap(value);
+                  setErrors({});
+                }}
+                error={errors.maxDownloads}
+              />
+              <FormTextField
+                label="Password (optional)"
+                name="password"
+                type="password"
+                autoComplete="new-password"
+                value={password}
+                onChange={(value) => {
+                  setPassword(value);
+                  setErrors({});
+                }}
+                error={errors.password}
+              />
+              <div className="flex flex-col gap-2 sm:col-span-3 sm:flex-row sm:items-center sm:justify-end">
+                {errors.form ? (
+                  <p role="alert" className="text-sm text-danger sm:mr-auto">
+                    {errors.form}
+                  </p>
+                ) : null}
+                <Button type="submit" isPending={saving}>
+                  Create link
+                </Button>
+              </div>
+            </form>
+          )}
 
           <section aria-labelledby="share-links-heading" className="flex flex-col gap-2">
             <h3 id="share-links-heading" className="text-base font-semibold">
@@ -252,7 +289,9 @@ export function ShareLinkDialog({
               </p>
             ) : links.length === 0 ? (
               <p className="text-sm text-fg-muted">
-                No links yet. A link you create is copied, ready to paste into an email.
+                {planRefusal
+                  ? 'No links to this file.'
+                  : 'No links yet. A link you create is copied, ready to paste into an email.'}
               </p>
             ) : (
               <ul className="flex flex-col gap-2">

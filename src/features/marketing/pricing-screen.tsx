@@ -292,7 +292,7 @@ const comparisonRows: readonly { label: string; cells: (plan: Plan) => Cell }[] 
   { label: 'Milestone sign-off and change requests', cells: () => true },
   { label: 'Tasks, kanban, notes, calendar and chat', cells: () => true },
   { label: 'Card payments from clients (Stripe)', cells: (plan) => plan.limits.cardPayments },
-  { label: 'Expiring file links for clients', cells: (plan) => plan.id !== 'free' },
+  { label: 'Expiring file links for clients', cells: (plan) => plan.limits.shareLinks },
 ];
 
 function ComparisonTable({ currentPlanId }: { currentPlanId: PlanId | null }) {
