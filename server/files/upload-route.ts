@@ -400,10 +400,55 @@ export function createUploadRoute(deps: UploadRouteDeps) {
   app.on(['POST', 'PATCH', 'DELETE', 'OPTIONS'], ['/uploads', '/uploads/:id'], handle);
   // Hono routes a HEAD through GET handlers (the raw request keeps its method). GET itself is not
   // part of tus here: bytes are read through signed download links only.
-  app.get('/uploads/:id', (c) => {
-    if (c.req.raw.method === 'HEAD') return handle(c);
-    throw new AppError(ErrorCode.METHOD_NOT_ALLOWED, 'Uploads are read through download links.');
+  app.get('/uploads/:id', async (c) => {
+    if (c.req.raw.method !== 'HEAD') {
+      throw new AppError(ErrorCode.METHOD_NOT_ALLOWED, 'Uploads are read through download links.');
+    }
+    const response = await handle(c);
+    if (response.status !== 404) return response;
+    return (await committedHead(c.req.raw, c.req.param('id'))) ?? response;
   });
+
+  /**
+   * A HEAD for an upload that committed. tus forgot it when its bytes moved into storage, but the
+   * device may have missed the last PATCH's answer (the page closed while it was on its way): it
+   * is answered as complete, with the file's id, so tus-js-client ends it as a success instead of
+   * starting over and sending every byte again. Only to someone who may add files to that
+   * project (anyone else gets tus's 404). An upload whose bytes were already there (a duplicate:
+   * no blob of its own) or whose file was deleted since is still a 404, and starts over.
+   */
+  async function committedHead(req: Request, uploadId: string): Promise<Response | null> {
+    if (!isBlobName(uploadId)) return null;
+    let uploader: Uploader;
+    try {
+      uploader = await deps.identify(req);
+    } catch {
+      return null;
+    }
+    const { rows } = await db.query<{ file_id: string; size: string; project_id: string }>(
+      `SELECT b.file_id, b.size::text AS size, f.project_id
+       FROM file_blob b JOIN project_file f ON f.id = b.file_id WHERE b.blob_name = $1`,
+      [uploadId],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    try {
+      await uploader.workspaceOf(db, row.project_id);
+    } catch {
+      return null;
+    }
+    return new Response(null, {
+      status: 200,
+      headers: {
+        'Tus-Resumable': '1.0.0',
+        'Upload-Offset': row.size,
+        'Upload-Length': row.size,
+        'Cache-Control': 'no-store',
+        [UPLOADED_FILE_ID_HEADER]: row.file_id,
+        'Access-Control-Expose-Headers': `Upload-Offset, Upload-Length, Tus-Resumable, ${UPLOADED_FILE_ID_HEADER}`,
+      },
+    });
+  }
 
   return {
     app,

@@ -248,6 +248,50 @@ describe('files', () => {
     expect(sha256(got.data)).toBe(sha256(data));
   });
 
+  it('a finished upload answers its HEAD as complete with the file id: a device that missed the last answer ends it without sending again', async () => {
+    const data = bytes(300 * 1024, 21);
+    const meta = { projectId, filename: 'missed-answer.bin' };
+    const first = await upload(data, meta, { chunkSize: 100 * 1024 });
+    expect(first.fileId).toBeTruthy();
+    const url = first.url as string;
+    const head = await tusRequest('HEAD', url, {});
+    expect(head.status).toBe(200);
+    expect(head.headers.get('upload-offset')).toBe(String(data.length));
+    expect(head.headers.get('upload-length')).toBe(String(data.length));
+    expect(head.headers.get('satchel-file-id')).toBe(first.fileId);
+    // The device resumes from its saved upload URL: tus-js-client's HEAD says done, no PATCH.
+    const patches: string[] = [];
+    const resumed = await new Promise<string | null>((resolve, reject) => {
+      void (async () => {
+        const tus = new Upload(data, {
+          uploadUrl: url,
+          metadata: meta,
+          headers: { Authorization: `Bearer ${await me.token()}` },
+          retryDelays: [],
+          storeFingerprintForResuming: false,
+          onBeforeRequest: (request) => {
+            patches.push(request.getMethod());
+          },
+          onError: reject,
+          onSuccess: ({ lastResponse }) =>
+            resolve(lastResponse.getHeader('Satchel-File-Id') ?? null),
+        });
+        tus.start();
+      })();
+    });
+    expect(resumed).toBe(first.fileId);
+    expect(patches).toEqual(['HEAD']);
+    const row = (await files()).body.files.find((file: Json) => file.id === first.fileId);
+    expect(row.versions).toHaveLength(1);
+    // Someone who may not add files to the project learns nothing of it.
+    const eve = await me.tokens.sign(newTestUser('eve'));
+    const theirs = await fetch(url, {
+      method: 'HEAD',
+      headers: { 'Tus-Resumable': '1.0.0', Authorization: `Bearer ${eve}` },
+    });
+    expect(theirs.status).toBe(404);
+  });
+
   it('a second upload of a name makes a version; the same bytes again add nothing', async () => {
     const first = bytes(1000, 11);
     const second = bytes(2000, 12);
