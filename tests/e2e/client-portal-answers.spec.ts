@@ -149,14 +149,33 @@ test('client portal answers: the client signs off a milestone and asks for a cha
 
   await requests.getByRole('button', { name: 'Ask for a change' }).click();
   await requests.getByLabel('What would you like to change?').fill('Print the menu too');
+  // A photo attached offline: kept on the device, uploaded when the request goes.
+  await requests.locator('input[type="file"]').setInputFiles({
+    name: 'menu-photo.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('the menu as it is printed today\n'),
+  });
+  await expect(
+    requests
+      .getByRole('list', { name: 'Attached files' })
+      .getByText(/kept on this device, sent with your request$/),
+  ).toBeVisible();
+  await shoot(client, 'portal-offline-attachment');
+  await expectAccessible(client, 'portal form with a file kept offline');
   await requests.getByRole('button', { name: 'Send request' }).click();
   const waiting = requests.getByRole('listitem').filter({ hasText: 'Print the menu too' });
   await expect(waiting).toContainText('Waiting to send');
+  await expect(waiting).toContainText('1 file attached');
   await shoot(client, 'portal-offline-queued');
 
   await clientContext.setOffline(false);
   await expect(waiting).not.toContainText('Waiting to send', { timeout: 20_000 });
   await expect(toasts.filter({ hasText: '“Print the menu too”' })).toBeVisible();
+  await expect(
+    waiting
+      .getByRole('list', { name: 'Attachments' })
+      .getByRole('button', { name: 'Download menu-photo.txt' }),
+  ).toBeVisible();
 
   // The member's project activity names the client for each step.
   await page.goto(projectUrl);

@@ -4,24 +4,32 @@
  * again. The request is sent with the ids of the files that arrived; it cannot be sent while one
  * is still on its way or failed, so nothing the client attached is silently left out.
  *
- * Attaching needs a connection (a file's bytes are not kept on the device to send later); files
- * already uploaded stay attached to a request queued offline.
+ * Offline, a chosen file is kept on the device instead (portal-pending-files.ts): the request
+ * queued offline names it, and it is uploaded when the request is sent. Back online with the form
+ * still open, kept files start uploading at once. Files kept for a request never asked for (the
+ * form cancelled, a file removed) are dropped.
  */
 import { MAX_CHANGE_REQUEST_ATTACHMENTS } from '#contract/entities/change-request.ts';
 import { Paperclip, RotateCw, X } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../ui/button.tsx';
 import { formatBytes } from '../files/file-format.ts';
+import type { PendingFileRef, PortalPendingFiles } from './portal-pending-files.ts';
 import { PortalUploadError, type PortalUpload, type PortalUploadFile } from './portal-upload.ts';
 
 export interface AttachmentItem {
   key: string;
   file: File;
-  state: 'uploading' | 'done' | 'failed';
+  /** keeping/kept: offline, on its way to (or in) the device's copy, sent with the request. */
+  state: 'uploading' | 'done' | 'failed' | 'keeping' | 'kept';
   sent: number;
   fileId: string | null;
   error: string | null;
+  /** The device's copy of a kept file. */
+  kept: PendingFileRef | null;
 }
+
+const CANNOT_KEEP = 'This file can’t be kept on this device. Attach it when you’re back online.';
 
 export interface PortalAttachments {
   items: readonly AttachmentItem[];
@@ -30,6 +38,10 @@ export interface PortalAttachments {
   retry(key: string): void;
   /** Ids of the files that arrived, in the order they were chosen. */
   fileIds: string[];
+  /** Files kept on the device, to go with a request queued offline. */
+  keptFiles: PendingFileRef[];
+  /** The request with the kept files is queued: they are the outbox's now, not dropped here. */
+  handOver(): void;
   /** Why the request cannot be sent yet, or null. */
   blocker: string | null;
 }
@@ -39,9 +51,13 @@ let nextKey = 0;
 export function usePortalAttachments(
   projectId: string,
   upload: PortalUploadFile,
+  pendingFiles: PortalPendingFiles,
+  offline: boolean,
 ): PortalAttachments {
   const [items, setItems] = useState<AttachmentItem[]>([]);
   const running = useRef(new Map<string, PortalUpload>());
+  // The device's copies this form made and still owns (dropped on leaving, unless handed over).
+  const owned = useRef(new Map<string, PendingFileRef>());
 
   const patch = useCallback((key: string, change: Partial<AttachmentItem>) => {
     setItems((all) => all.map((item) => (item.key === key ? { ...item, ...change } : item)));
@@ -74,43 +90,91 @@ export function usePortalAttachments(
     [patch, projectId, upload],
   );
 
-  // Leaving the form stops what is still being sent.
+  const mounted = useRef(true);
+  const keep = useCallback(
+    (key: string, file: File) => {
+      pendingFiles.keep(projectId, file).then(
+        (kept) => {
+          // The form closed while the copy was made: nobody will ask with it.
+          if (!mounted.current) {
+            void pendingFiles.drop(projectId, [kept]);
+            return;
+          }
+          owned.current.set(key, kept);
+          patch(key, { state: 'kept', kept, error: null });
+        },
+        () => patch(key, { state: 'failed', error: CANNOT_KEEP }),
+      );
+    },
+    [patch, pendingFiles, projectId],
+  );
+
+  const dropKept = useCallback(
+    (key: string) => {
+      const kept = owned.current.get(key);
+      if (!kept) return;
+      owned.current.delete(key);
+      void pendingFiles.drop(projectId, [kept]);
+    },
+    [pendingFiles, projectId],
+  );
+
+  // Leaving the form stops what is still being sent, and drops copies no request took.
   useEffect(() => {
     const uploads = running.current;
+    const copies = owned.current;
+    mounted.current = true;
     return () => {
+      mounted.current = false;
       for (const handle of uploads.values()) handle.abort();
       uploads.clear();
+      if (copies.size > 0) void pendingFiles.drop(projectId, [...copies.values()]);
+      copies.clear();
     };
-  }, []);
+  }, [pendingFiles, projectId]);
+
+  // Back online with the form open: kept files go now, as if just chosen.
+  useEffect(() => {
+    if (offline) return;
+    for (const item of items) {
+      if (item.state !== 'kept') continue;
+      patch(item.key, { state: 'uploading', sent: 0 });
+      start(item.key, item.file);
+      dropKept(item.key);
+    }
+  }, [dropKept, items, offline, patch, start]);
 
   const add = (files: readonly File[]) => {
     const room = MAX_CHANGE_REQUEST_ATTACHMENTS - items.length;
     const added = files.slice(0, Math.max(0, room)).map((file) => ({
       key: `attachment-${(nextKey += 1)}`,
       file,
-      state: 'uploading' as const,
+      state: offline ? ('keeping' as const) : ('uploading' as const),
       sent: 0,
       fileId: null,
       error: null,
+      kept: null,
     }));
     setItems((all) => [...all, ...added]);
-    for (const item of added) start(item.key, item.file);
+    for (const item of added) (offline ? keep : start)(item.key, item.file);
   };
 
   const remove = (key: string) => {
     running.current.get(key)?.abort();
     running.current.delete(key);
+    dropKept(key);
     setItems((all) => all.filter((item) => item.key !== key));
   };
 
   const retry = (key: string) => {
     const item = items.find((candidate) => candidate.key === key);
     if (!item) return;
-    patch(key, { state: 'uploading', sent: 0, error: null });
-    start(key, item.file);
+    patch(key, { state: offline ? 'keeping' : 'uploading', sent: 0, error: null });
+    (offline ? keep : start)(key, item.file);
   };
 
   const uploading = items.filter((item) => item.state === 'uploading').length;
+  const keeping = items.filter((item) => item.state === 'keeping').length;
   const failed = items.filter((item) => item.state === 'failed').length;
   return {
     items,
@@ -118,12 +182,16 @@ export function usePortalAttachments(
     remove,
     retry,
     fileIds: items.flatMap((item) => (item.fileId ? [item.fileId] : [])),
+    keptFiles: items.flatMap((item) => (item.state === 'kept' && item.kept ? [item.kept] : [])),
+    handOver: () => owned.current.clear(),
     blocker:
       uploading > 0
         ? `Wait for ${uploading === 1 ? 'the file' : `${uploading} files`} to finish uploading.`
-        : failed > 0
-          ? 'Try the files that did not upload again, or remove them.'
-          : null,
+        : keeping > 0
+          ? 'Wait a moment: the files are being kept on this device.'
+          : failed > 0
+            ? 'Try the files that did not upload again, or remove them.'
+            : null,
   };
 }
 
@@ -157,7 +225,7 @@ export function PortalAttachmentList({
 
   const noteId = `${id}-note`;
   const note = offline
-    ? 'Attaching files needs a connection.'
+    ? 'You’re offline: files you attach are kept on this device and sent with your request.'
     : full
       ? `At most ${MAX_CHANGE_REQUEST_ATTACHMENTS} files.`
       : 'Optional: sketches, documents or photos that show what you mean.';
@@ -168,7 +236,7 @@ export function PortalAttachmentList({
         <Button
           ref={attachRef}
           variant="secondary"
-          isDisabled={offline || full || disabled}
+          isDisabled={full || disabled}
           aria-describedby={noteId}
           onPress={() => inputRef.current?.click()}
         >
@@ -214,13 +282,17 @@ export function PortalAttachmentList({
                     ? item.error
                     : item.state === 'done'
                       ? `${formatBytes(item.file.size)} · uploaded`
-                      : `${formatBytes(item.sent)} of ${formatBytes(item.file.size)}`}
+                      : item.state === 'kept'
+                        ? `${formatBytes(item.file.size)} · kept on this device, sent with your request`
+                        : item.state === 'keeping'
+                          ? `${formatBytes(item.file.size)} · keeping on this device…`
+                          : `${formatBytes(item.sent)} of ${formatBytes(item.file.size)}`}
                 </p>
               </div>
               {item.state === 'failed' ? (
                 <Button
                   variant="ghost"
-                  isDisabled={offline || disabled}
+                  isDisabled={disabled}
                   aria-label={`Try ${item.file.name} again`}
                   onPress={() => attachments.retry(item.key)}
                 >

@@ -1,7 +1,7 @@
 /**
  * The client's new change request with attachments: files upload as they are chosen, the request
  * waits for them and carries their ids, a failed file says why and can be tried again or removed
- * (focus follows), and attaching is off while offline.
+ * (focus follows); offline, a file is kept on the device and goes with the queued request.
  */
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -9,6 +9,11 @@ import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PortalChangeRequestForm } from './portal-change-request-form.tsx';
 import type { ChangeRequestDraft } from './portal-outbox.ts';
+import {
+  PendingFilesUnavailable,
+  type PendingFileRef,
+  type PortalPendingFiles,
+} from './portal-pending-files.ts';
 import { PortalUploadError, type PortalUploadFile } from './portal-upload.ts';
 
 afterEach(() => {
@@ -51,27 +56,60 @@ function scriptedUploads() {
   return { started, uploadFile };
 }
 
-function renderForm(options: { offline?: boolean } = {}) {
+/**
+ * The device's kept files in a Map (Cache Storage itself is covered in portal-pending-files.test.ts
+ * under Node; jsdom's File cannot go into a Response).
+ */
+function memoryPendingFiles(): PortalPendingFiles {
+  const kept = new Map<string, File>();
+  return {
+    keep: (_projectId, file) => {
+      const ref = { key: crypto.randomUUID(), name: file.name, type: file.type, size: file.size };
+      kept.set(ref.key, file);
+      return Promise.resolve(ref);
+    },
+    read: (_projectId, ref) => Promise.resolve(kept.get(ref.key) ?? null),
+    drop: (_projectId, refs) => {
+      for (const ref of refs) kept.delete(ref.key);
+      return Promise.resolve();
+    },
+  };
+}
+
+function renderForm(options: { offline?: boolean; pendingFiles?: PortalPendingFiles } = {}) {
   const uploads = scriptedUploads();
   const submitted: ChangeRequestDraft[] = [];
+  const keptSubmitted: (readonly PendingFileRef[])[] = [];
   const onDone = vi.fn();
-  render(
+  const pendingFiles = options.pendingFiles ?? memoryPendingFiles();
+  const form = (offline: boolean) => (
     <main>
       <PortalChangeRequestForm
         projectId={projectId}
-        offline={options.offline ?? false}
+        offline={offline}
         newId={() => requestId}
         uploadFile={uploads.uploadFile}
-        submit={(draft) => {
+        pendingFiles={pendingFiles}
+        submit={(draft, kept) => {
           submitted.push(draft);
+          keptSubmitted.push(kept);
           return Promise.resolve({ ok: true });
         }}
         onDone={onDone}
         onCancel={() => undefined}
       />
-    </main>,
+    </main>
   );
-  return { ...uploads, submitted, onDone };
+  const { rerender, unmount } = render(form(options.offline ?? false));
+  return {
+    ...uploads,
+    submitted,
+    keptSubmitted,
+    onDone,
+    pendingFiles,
+    setOffline: (offline: boolean) => rerender(form(offline)),
+    unmount,
+  };
 }
 
 const fileInput = () => document.querySelector<HTMLInputElement>('input[type="file"]')!;
@@ -148,12 +186,84 @@ describe('PortalChangeRequestForm: attachments', () => {
     expect(form.submitted[0]).not.toHaveProperty('attachmentFileIds');
   });
 
-  it('offline, attaching is off and says it needs a connection', () => {
-    renderForm({ offline: true });
+  it('offline, a chosen file is kept on the device, not uploaded, and goes with the queued request', async () => {
+    const user = userEvent.setup();
+    const form = renderForm({ offline: true });
     const attach = screen.getByRole('button', { name: 'Attach files' });
-    expect(attach.hasAttribute('disabled')).toBe(true);
-    expect(screen.getByText('Attaching files needs a connection.').id).toBe(
-      attach.getAttribute('aria-describedby'),
+    expect(attach.hasAttribute('disabled')).toBe(false);
+    expect(
+      screen.getByText(
+        'You’re offline: files you attach are kept on this device and sent with your request.',
+      ).id,
+    ).toBe(attach.getAttribute('aria-describedby'));
+    await user.type(screen.getByRole('textbox', { name: /What would you like/ }), 'Site photo');
+    await user.upload(fileInput(), [new File(['wall'], 'wall.jpg', { type: 'image/jpeg' })]);
+    expect(
+      await within(attached()).findByText(/kept on this device, sent with your request$/),
+    ).toBeTruthy();
+    expect(form.started).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Send request' }));
+    await waitFor(() => expect(form.onDone).toHaveBeenCalledWith(requestId));
+    expect(form.submitted[0]).not.toHaveProperty('attachmentFileIds');
+    const kept = form.keptSubmitted[0] ?? [];
+    expect(kept.map((ref) => [ref.name, ref.type, ref.size])).toEqual([
+      ['wall.jpg', 'image/jpeg', 4],
+    ]);
+    // Handed to the queued request: closing the form keeps the copy for the upload to come.
+    form.unmount();
+    const copy = await form.pendingFiles.read(projectId, kept[0] as PendingFileRef);
+    expect(await copy?.text()).toBe('wall');
+    expect(copy?.name).toBe('wall.jpg');
+  });
+
+  it('a file kept offline uploads at once when the network is back, and its copy goes', async () => {
+    const user = userEvent.setup();
+    const pendingFiles = memoryPendingFiles();
+    const drop = vi.spyOn(pendingFiles, 'drop');
+    const form = renderForm({ offline: true, pendingFiles });
+    await user.upload(fileInput(), [new File(['plan'], 'plan.pdf')]);
+    await within(attached()).findByText(/kept on this device/);
+    form.setOffline(false);
+    await waitFor(() => expect(form.started.map((u) => u.file.name)).toEqual(['plan.pdf']));
+    expect(await form.started[0]?.file.text()).toBe('plan');
+    expect(drop).toHaveBeenCalledTimes(1);
+    form.started[0]?.succeed('0192f3a0-0000-7000-8000-0000000000f4');
+    expect(await within(attached()).findByText(/uploaded$/)).toBeTruthy();
+  });
+
+  it('a copy kept for a request never sent is dropped when the form closes', async () => {
+    const user = userEvent.setup();
+    const pendingFiles = memoryPendingFiles();
+    const keep = vi.spyOn(pendingFiles, 'keep');
+    const form = renderForm({ offline: true, pendingFiles });
+    await user.upload(fileInput(), [new File(['draft'], 'draft.txt')]);
+    await within(attached()).findByText(/kept on this device/);
+    const ref = await (keep.mock.results[0]?.value as Promise<PendingFileRef>);
+    expect(await pendingFiles.read(projectId, ref)).not.toBeNull();
+    form.unmount();
+    await waitFor(async () => expect(await pendingFiles.read(projectId, ref)).toBeNull());
+  });
+
+  it('a device that cannot keep files says the file needs a connection', async () => {
+    const user = userEvent.setup();
+    renderForm({
+      offline: true,
+      pendingFiles: {
+        ...memoryPendingFiles(),
+        keep: () => Promise.reject(new PendingFilesUnavailable()),
+      },
+    });
+    await user.type(screen.getByRole('textbox', { name: /What would you like/ }), 'Video');
+    await user.upload(fileInput(), [new File(['x'], 'big.mov')]);
+    expect(
+      await within(attached()).findByText(
+        'This file can’t be kept on this device. Attach it when you’re back online.',
+      ),
+    ).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Send request' }));
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Try the files that did not upload again, or remove them.',
     );
   });
 });

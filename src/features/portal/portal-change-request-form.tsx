@@ -2,7 +2,8 @@
  * "Ask for a change": the client's new change request. Checked with the contract's own schema
  * before it is sent, so the words are the server's. The id is made here, once per request, so a
  * request kept offline and sent twice is still one request (portal-outbox.ts). Attached files are
- * uploaded as they are chosen (portal-attachments.tsx); the request carries their ids.
+ * uploaded as they are chosen (portal-attachments.tsx); the request carries their ids. Offline,
+ * they are kept on the device and go with the queued request, uploaded when it is sent.
  */
 import { submitChangeRequest } from '#contract/endpoints/client-portal.ts';
 import { CloudOff, Send } from 'lucide-react';
@@ -13,6 +14,7 @@ import { validateForm } from '../marketing/form-errors.ts';
 import type { PortalActionResult } from './portal-action-result.ts';
 import { PortalAttachmentList, usePortalAttachments } from './portal-attachments.tsx';
 import type { ChangeRequestDraft } from './portal-outbox.ts';
+import type { PendingFileRef, PortalPendingFiles } from './portal-pending-files.ts';
 import { PortalTextArea } from './portal-text-area.tsx';
 import type { PortalUploadFile } from './portal-upload.ts';
 
@@ -27,7 +29,13 @@ export interface PortalChangeRequestFormProps {
   newId: () => string;
   /** Sends an attached file to the project (tus on the portal cookie in the real portal). */
   uploadFile: PortalUploadFile;
-  submit: (draft: ChangeRequestDraft) => Promise<PortalActionResult>;
+  /** Where files attached offline wait on the device. */
+  pendingFiles: PortalPendingFiles;
+  /** Sends the request, or keeps it (with the files kept on the device) to send later. */
+  submit: (
+    draft: ChangeRequestDraft,
+    keptFiles: readonly PendingFileRef[],
+  ) => Promise<PortalActionResult>;
   /** Sent or kept to send: the list shows it and takes focus. */
   onDone: (id: string) => void;
   onCancel: () => void;
@@ -38,11 +46,12 @@ export function PortalChangeRequestForm({
   offline,
   newId,
   uploadFile,
+  pendingFiles,
   submit,
   onDone,
   onCancel,
 }: PortalChangeRequestFormProps) {
-  const attachments = usePortalAttachments(projectId, uploadFile);
+  const attachments = usePortalAttachments(projectId, uploadFile, pendingFiles, offline);
   const titleRef = useRef<HTMLInputElement>(null);
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
@@ -90,9 +99,10 @@ export function PortalChangeRequestForm({
     }
     setFailure(null);
     setPending(true);
-    const result = await submit(checked.output);
+    const result = await submit(checked.output, attachments.keptFiles);
     setPending(false);
     if (result.ok) {
+      attachments.handOver();
       onDone(id);
       return;
     }

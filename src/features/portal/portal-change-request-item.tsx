@@ -342,6 +342,8 @@ export interface PortalWaitingRequestItemProps {
 /** A request still on the device: waiting for a connection, or refused by the server. */
 export function PortalWaitingRequestItem({ entry, remove }: PortalWaitingRequestItemProps) {
   const { body, refused } = entry;
+  // Uploaded before the request was kept, and kept on the device to upload when it is sent.
+  const attached = (body.attachmentFileIds?.length ?? 0) + (entry.files?.length ?? 0);
   return (
     <>
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -361,12 +363,10 @@ export function PortalWaitingRequestItem({ entry, remove }: PortalWaitingRequest
         desiredDate={body.desiredDate}
         askedAt={`Asked by you on ${formatFileDateTime(new Date(entry.queuedAt).toISOString())}`}
       />
-      {body.attachmentFileIds?.length ? (
+      {attached > 0 ? (
         <p className="flex items-center gap-1 text-sm text-fg-muted">
           <Paperclip aria-hidden="true" size={14} />
-          {body.attachmentFileIds.length === 1
-            ? '1 file attached'
-            : `${body.attachmentFileIds.length} files attached`}
+          {attached === 1 ? '1 file attached' : `${attached} files attached`}
         </p>
       ) : null}
       {refused ? (

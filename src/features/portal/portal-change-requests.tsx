@@ -16,6 +16,7 @@ import {
 } from './portal-change-request-item.tsx';
 import { PortalChangeRequestForm } from './portal-change-request-form.tsx';
 import type { ChangeRequestDraft, PortalOutboxEntry } from './portal-outbox.ts';
+import type { PendingFileRef, PortalPendingFiles } from './portal-pending-files.ts';
 import type { PortalUploadFile } from './portal-upload.ts';
 
 export interface PortalChangeRequestsProps {
@@ -31,11 +32,16 @@ export interface PortalChangeRequestsProps {
   loadError: string | null;
   newId: () => string;
   uploadFile: PortalUploadFile;
+  /** Where files attached offline wait on the device. */
+  pendingFiles: PortalPendingFiles;
   /** The project's files the client sees, to name a request's attachments. */
   files: readonly PortalFile[];
   /** Downloads (or opens the kept copy of) an attachment. */
   openFile: (file: PortalFile) => void;
-  create: (draft: ChangeRequestDraft) => Promise<PortalActionResult>;
+  create: (
+    draft: ChangeRequestDraft,
+    keptFiles: readonly PendingFileRef[],
+  ) => Promise<PortalActionResult>;
   decide: (
     id: string,
     decision: QuoteDecision,
@@ -80,6 +86,7 @@ export function PortalChangeRequests({
   loadError,
   newId,
   uploadFile,
+  pendingFiles,
   files,
   openFile,
   create,
@@ -124,6 +131,7 @@ export function PortalChangeRequests({
           offline={offline}
           newId={newId}
           uploadFile={uploadFile}
+          pendingFiles={pendingFiles}
           submit={create}
           onDone={(id) => {
             setAsking(false);

@@ -3,39 +3,8 @@
 // the e2e exercises for real): versions replace each other, projects stay apart, leaving forgets,
 // and a browser that refuses storage loses nothing but the copy.
 import { describe, expect, it } from 'vitest';
+import { memoryCaches } from './memory-caches.ts';
 import { createPortalFileCopies, type CopiedFile } from './portal-file-copies.ts';
-
-/** Cache Storage as a browser keeps it: requests by absolute URL, responses read once. */
-function memoryCaches(): CacheStorage {
-  const caches = new Map<string, Map<string, { body: ArrayBuffer; headers: Headers }>>();
-  const absolute = (request: RequestInfo | URL) =>
-    new URL(
-      typeof request === 'string' || request instanceof URL ? String(request) : request.url,
-      'http://device.test',
-    ).href;
-  const cacheOf = (entries: Map<string, { body: ArrayBuffer; headers: Headers }>) =>
-    ({
-      keys: () => Promise.resolve([...entries.keys()].map((url) => new Request(url))),
-      match: (request: RequestInfo | URL) => {
-        const hit = entries.get(absolute(request));
-        return Promise.resolve(hit ? new Response(hit.body, { headers: hit.headers }) : undefined);
-      },
-      put: async (request: RequestInfo | URL, response: Response) => {
-        entries.set(absolute(request), {
-          body: await response.arrayBuffer(),
-          headers: response.headers,
-        });
-      },
-      delete: (request: RequestInfo | URL) => Promise.resolve(entries.delete(absolute(request))),
-    }) as unknown as Cache;
-  return {
-    open: (name: string) => {
-      const entries = caches.get(name) ?? new Map();
-      caches.set(name, entries);
-      return Promise.resolve(cacheOf(entries));
-    },
-  } as unknown as CacheStorage;
-}
 
 const file = (version: number): CopiedFile => ({
   id: 'f1',

@@ -164,6 +164,76 @@ describe('createPortalOutbox', () => {
     expect(readPortalOutbox(storage, projectId)).toEqual([]);
   });
 
+  it('a request with files kept on the device: they go up (prepare) just before it, it names them, and they are released after', async () => {
+    const kept = [
+      {
+        key: '0192f3a0-0000-4000-8000-0000000000f1',
+        name: 'wall.jpg',
+        type: 'image/jpeg',
+        size: 4,
+      },
+    ];
+    const send = vi.fn((body: ChangeRequestDraft) => Promise.resolve(answer(body)));
+    const prepare = vi.fn((entry: { body: ChangeRequestDraft }) =>
+      Promise.resolve({
+        ...entry.body,
+        attachmentFileIds: ['0192f3a0-0000-7000-8000-0000000000f9'],
+      }),
+    );
+    const release = vi.fn();
+    const { outbox, win, sent, storage } = setup(send, { prepare, release });
+    stop = outbox.stop;
+    outbox.queue(draft(idA), kept);
+    await outbox.submit(draft(idB));
+    expect(readPortalOutbox(storage, projectId).map((e) => e.files)).toEqual([kept, undefined]);
+    win.goOnline();
+    await vi.waitFor(() => expect(sent.map((r) => r.id)).toEqual([idA, idB]));
+    // Only the entry with files is prepared; the other goes as it was typed.
+    expect(prepare).toHaveBeenCalledTimes(1);
+    expect(send.mock.calls.map(([body]) => body)).toEqual([
+      { ...draft(idA), attachmentFileIds: ['0192f3a0-0000-7000-8000-0000000000f9'] },
+      draft(idB),
+    ]);
+    expect(release).toHaveBeenCalledTimes(1);
+    expect(release.mock.calls[0]?.[0]).toMatchObject({ body: draft(idA), files: kept });
+    expect(readPortalOutbox(storage, projectId)).toEqual([]);
+  });
+
+  it('kept files: an upload cut off leaves the request waiting; one refused marks it refused with its words; removing it releases them', async () => {
+    const kept = [
+      { key: '0192f3a0-0000-4000-8000-0000000000f2', name: 'plan.pdf', type: '', size: 9 },
+    ];
+    const send = vi.fn((body: ChangeRequestDraft) => Promise.resolve(answer(body)));
+    const prepare = vi
+      .fn<NonNullable<PortalOutboxOptions['prepare']>>()
+      .mockRejectedValueOnce(Object.assign(new Error('The connection was lost.'), { status: 0 }))
+      .mockRejectedValueOnce(
+        Object.assign(new Error('This file is larger than the 100 MiB a single upload may be.'), {
+          status: 413,
+        }),
+      );
+    const release = vi.fn();
+    const { outbox, win, storage } = setup(send, { prepare, release });
+    stop = outbox.stop;
+    outbox.queue(draft(idA), kept);
+    win.goOnline();
+    await vi.waitFor(() => expect(prepare).toHaveBeenCalledTimes(1));
+    await outbox.flush();
+    expect(readPortalOutbox(storage, projectId)[0]?.refused).toBeNull();
+    win.goOnline();
+    await vi.waitFor(() =>
+      expect(readPortalOutbox(storage, projectId)[0]?.refused).toEqual({
+        status: 413,
+        message: 'This file is larger than the 100 MiB a single upload may be.',
+      }),
+    );
+    expect(send).not.toHaveBeenCalled();
+    expect(release).not.toHaveBeenCalled();
+    outbox.remove(idA);
+    expect(release).toHaveBeenCalledTimes(1);
+    expect(readPortalOutbox(storage, projectId)).toEqual([]);
+  });
+
   it('a 5xx or a rate limit leaves the request waiting for the next chance', async () => {
     const send = vi
       .fn<PortalOutboxOptions['send']>()

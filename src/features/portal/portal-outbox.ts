@@ -12,6 +12,11 @@
  * Two kinds, each its own list with the same rules: change requests (`createPortalOutbox`) and
  * chat messages (`createPortalChatOutbox`; `send-chat-message` stores an id once too). A chat
  * message goes through the list even online, so it shows at once and survives a closed tab.
+ *
+ * A change request asked for offline may name files kept on the device (portal-pending-files.ts):
+ * `prepare` uploads them just before the request is sent and adds their ids, and `release` drops
+ * the copies once the entry has left the list. A file uploaded twice (the page closed between its
+ * upload and the request's send) is the same file again, which the server stores once.
  */
 import * as v from 'valibot';
 import {
@@ -19,6 +24,7 @@ import {
   type PortalChangeRequest,
 } from '#contract/endpoints/client-portal.ts';
 import { sendPortalChatMessage, type PortalChatMessage } from '#contract/endpoints/portal-chat.ts';
+import type { PendingFileRef } from './portal-pending-files.ts';
 
 export type ChangeRequestDraft = v.InferOutput<typeof submitChangeRequest.body>;
 export type ChatMessageDraft = v.InferOutput<typeof sendPortalChatMessage.body>;
@@ -37,6 +43,16 @@ interface OutboxKind<Body extends OutboxBody> {
 }
 
 const refusedSchema = v.nullable(v.object({ status: v.number(), message: v.string() }));
+const filesSchema = v.optional(
+  v.array(
+    v.object({
+      key: v.pipe(v.string(), v.uuid()),
+      name: v.string(),
+      type: v.string(),
+      size: v.pipe(v.number(), v.integer(), v.minValue(0)),
+    }),
+  ),
+);
 
 export interface OutboxEntry<Body> {
   body: Body;
@@ -44,6 +60,8 @@ export interface OutboxEntry<Body> {
   queuedAt: number;
   /** The server refused it: shown with its message and never sent again. */
   refused: { status: number; message: string } | null;
+  /** Files kept on the device, uploaded when the entry is sent (change requests only). */
+  files?: readonly PendingFileRef[] | undefined;
 }
 export type PortalOutboxEntry = OutboxEntry<ChangeRequestDraft>;
 export type PortalChatOutboxEntry = OutboxEntry<ChatMessageDraft>;
@@ -73,6 +91,7 @@ function readOutbox<Body extends OutboxBody>(
     body: kind.body,
     queuedAt: v.pipe(v.number(), v.finite()),
     refused: refusedSchema,
+    files: filesSchema,
   });
   try {
     const raw = storage?.getItem(kind.keyOf(projectId));
@@ -145,7 +164,8 @@ function refusal(
   }
   if (sessionStatuses.includes(status)) return null;
   const body = (error as { body?: { error?: { message?: unknown } } | null }).body;
-  const message = body?.error?.message;
+  // An API refusal carries the server's words in its body; an upload's refusal in its message.
+  const message = body?.error?.message ?? (error instanceof Error ? error.message : undefined);
   return {
     status,
     message:
@@ -170,6 +190,10 @@ interface OutboxOptions<Body, Answer> {
   onSent: (answer: Answer) => void;
   /** Sending met a 401 (or, for a change request, a 403): what waits stays for the next visit. */
   onSessionEnded: () => void;
+  /** The body to send for an entry with kept files: uploads them and names them. */
+  prepare?: (entry: OutboxEntry<Body>) => Promise<Body>;
+  /** An entry with kept files left the list (sent, or removed): its copies can go. */
+  release?: (entry: OutboxEntry<Body>) => void;
 }
 
 export type PortalOutboxOptions = OutboxOptions<ChangeRequestDraft, PortalChangeRequest>;
@@ -182,8 +206,11 @@ interface Outbox<Body, Answer> {
   entries: () => OutboxEntry<Body>[];
   /** Sends now when online; offline, or when the network fails on the way, keeps it to send later. */
   submit: (body: Body) => Promise<SubmitOutcome<Body, Answer>>;
-  /** Keeps an entry to send later (after the password gate, say); the same id replaces it. */
-  queue: (body: Body) => OutboxEntry<Body>;
+  /**
+   * Keeps an entry to send later (after the password gate, say, or with files kept on the
+   * device); the same id replaces it.
+   */
+  queue: (body: Body, files?: readonly PendingFileRef[]) => OutboxEntry<Body>;
   /** Sends what waits, oldest first; one run at a time. */
   flush: () => Promise<void>;
   /** A refused entry is sent again (the server's answer may have changed: chat turned back on). */
@@ -218,13 +245,22 @@ function createOutbox<Body extends OutboxBody, Answer>(
     options.onChange();
   };
 
-  const queue = (body: Body): OutboxEntry<Body> => {
-    const entry: OutboxEntry<Body> = { body, queuedAt: now(), refused: null };
+  const queue = (body: Body, files: readonly PendingFileRef[] = []): OutboxEntry<Body> => {
+    const entry: OutboxEntry<Body> = {
+      body,
+      queuedAt: now(),
+      refused: null,
+      ...(files.length > 0 ? { files } : {}),
+    };
     update((list) => [...list.filter((e) => e.body.id !== body.id), entry]);
     return entry;
   };
 
-  const remove = (id: string) => update((list) => list.filter((e) => e.body.id !== id));
+  const remove = (id: string) => {
+    const gone = entries().find((e) => e.body.id === id);
+    update((list) => list.filter((e) => e.body.id !== id));
+    if (gone?.files?.length) options.release?.(gone);
+  };
 
   const drain = async () => {
     // Oldest first, read afresh each time: what is queued while this runs (a second message
@@ -241,7 +277,9 @@ function createOutbox<Body extends OutboxBody, Answer>(
       done.add(entry.body.id);
       inFlight.add(flightKey);
       try {
-        const answer = await send(entry.body);
+        const body =
+          entry.files?.length && options.prepare ? await options.prepare(entry) : entry.body;
+        const answer = await send(body);
         remove(entry.body.id);
         options.onSent(answer);
       } catch (error) {

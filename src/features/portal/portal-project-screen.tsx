@@ -68,6 +68,11 @@ import {
 } from './portal-milestone-item.tsx';
 import { createPortalFileCopies, type PortalFileCopies } from './portal-file-copies.ts';
 import {
+  createPortalPendingFiles,
+  type PendingFileRef,
+  type PortalPendingFiles,
+} from './portal-pending-files.ts';
+import {
   createPortalOutbox,
   isNetworkFailure,
   isSessionFailure,
@@ -118,6 +123,8 @@ export interface PortalProjectScreenProps {
   newId?: () => string;
   /** Where opened files are kept for offline (Cache Storage in a browser). */
   fileCopies?: PortalFileCopies;
+  /** Where files attached offline wait for their request to be sent (Cache Storage too). */
+  pendingFiles?: PortalPendingFiles;
   /** Reads a signed link's bytes; refused (a cross-origin store without CORS): plain download. */
   fetchFile?: (url: string) => Promise<Blob>;
   /** Hands bytes to the browser as a download named `name`. */
@@ -215,6 +222,7 @@ export function PortalProjectScreen({
   now = Date.now,
   newId = () => crypto.randomUUID(),
   fileCopies: givenFileCopies,
+  pendingFiles: givenPendingFiles,
   fetchFile = fetchBytes,
   saveFile = saveBytes,
   uploadFile = uploadWithTus,
@@ -223,6 +231,7 @@ export function PortalProjectScreen({
   fromCopy,
 }: PortalProjectScreenProps) {
   const [fileCopies] = useState(() => givenFileCopies ?? createPortalFileCopies());
+  const [pendingFiles] = useState(() => givenPendingFiles ?? createPortalPendingFiles());
   /** Versions of this project's files kept on the device, by file id. */
   const [kept, setKept] = useState<ReadonlyMap<string, number>>(new Map());
   const [snapshot, setSnapshot] = useState<PortalSnapshot | null>(() =>
@@ -371,9 +380,30 @@ export function PortalProjectScreen({
       target: window,
       now,
       onChange: () => setWaiting(outbox.entries()),
-      onSent: (changeRequest) =>
-        change((s) => ({ ...s, changeRequests: upsert(s.changeRequests, changeRequest) })),
+      onSent: (changeRequest) => {
+        change((s) => ({ ...s, changeRequests: upsert(s.changeRequests, changeRequest) }));
+        // Its files are the project's now: the list names them.
+        if (changeRequest.attachmentFileIds.length > 0) void load();
+      },
       onSessionEnded: endSession,
+      // Files attached offline: uploaded just before their request goes, named in it.
+      prepare: async (entry) => {
+        const ids = [...(entry.body.attachmentFileIds ?? [])];
+        for (const ref of entry.files ?? []) {
+          const file = await pendingFiles.read(projectId, ref);
+          if (!file) {
+            throw Object.assign(
+              new Error(
+                `“${ref.name}” is no longer on this device. Remove this request and ask again.`,
+              ),
+              { status: 410 },
+            );
+          }
+          ids.push(await uploadFile(file, { projectId, onProgress: () => undefined }).done);
+        }
+        return { ...entry.body, attachmentFileIds: ids };
+      },
+      release: (entry) => void pendingFiles.drop(projectId, entry.files ?? []),
     });
     outboxRef.current = outbox;
     setWaiting(outbox.entries());
@@ -381,7 +411,18 @@ export function PortalProjectScreen({
       outbox.stop();
       outboxRef.current = null;
     };
-  }, [callEndpoint, change, endSession, now, projectId, readOnly, storage]);
+  }, [
+    callEndpoint,
+    change,
+    endSession,
+    load,
+    now,
+    pendingFiles,
+    projectId,
+    readOnly,
+    storage,
+    uploadFile,
+  ]);
 
   useEffect(() => {
     if (!readOnly) void load();
@@ -553,9 +594,19 @@ export function PortalProjectScreen({
     }
   };
 
-  const createChangeRequest = async (draft: ChangeRequestDraft): Promise<PortalActionResult> => {
+  const createChangeRequest = async (
+    draft: ChangeRequestDraft,
+    keptFiles: readonly PendingFileRef[],
+  ): Promise<PortalActionResult> => {
     const outbox = outboxRef.current;
     if (!outbox) return { ok: false, message: 'Please try again.', fieldErrors: {} };
+    if (keptFiles.length > 0) {
+      // Files kept on the device go up first, then the request: the outbox does both, now if the
+      // network is back, else when it is.
+      outbox.queue(draft, keptFiles);
+      void outbox.flush();
+      return { ok: true };
+    }
     try {
       const outcome = await outbox.submit(draft);
       if (outcome.state === 'sent') {
@@ -734,6 +785,7 @@ export function PortalProjectScreen({
             loadError={changeRequestsError}
             newId={newId}
             uploadFile={uploadFile}
+            pendingFiles={pendingFiles}
             files={files}
             openFile={(file) => void download(file)}
             create={createChangeRequest}
