@@ -14,6 +14,7 @@ import {
 } from '#contract/entities/invoice-totals.ts';
 import { Plus, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { FieldError, Input, TextField } from 'react-aria-components';
 import * as v from 'valibot';
 import { newInvoiceLine } from '../../data/invoices.ts';
@@ -157,7 +158,12 @@ export function InvoiceLinesEditor({
   const add = () => {
     const line = toText(newInvoiceLine(), currency);
     // A new line is saved once it has a description (the contract needs one).
-    setRows((current) => [...current, { ...line, unitPrice: '' }]);
+    // Drawn at once and focused in the same task: keys typed right after "Add line" (a fast
+    // typist, Enter then the description) land in the new line, and a space never presses the
+    // button a second time.
+    flushSync(() => setRows((current) => [...current, { ...line, unitPrice: '' }]));
+    document.getElementById(descriptionId(line.id))?.focus();
+    // And kept there through the re-renders that follow.
     focusWhenReady(`#${CSS.escape(descriptionId(line.id))}`);
   };
 

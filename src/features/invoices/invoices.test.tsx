@@ -165,6 +165,26 @@ describe('the draft’s lines', () => {
     ).toEqual({ unitPrice: 'Quantity × unit price is too large for one line' });
   });
 
+  it('Enter on Add line, then the description at once: every key lands in the new line', async () => {
+    // No pause at all between the keys, as a fast typist's arrive.
+    const user = userEvent.setup({ delay: null });
+    renderWithSync(
+      <InvoiceLinesEditor
+        lines={[newInvoiceLine({ description: 'Design', unitPrice: 100_000 })]}
+        currency="EUR"
+        onSave={() => Promise.resolve(true)}
+      />,
+    );
+    screen.getByRole('button', { name: 'Add line' }).focus();
+    // No wait between the keys: the line is drawn and focused in Enter's own task, so neither a
+    // letter nor the space (which would press Add line again) reaches the button.
+    await user.keyboard('{Enter}Hosting fees');
+    expect(
+      screen.getByRole<HTMLInputElement>('textbox', { name: 'Description, line 2' }).value,
+    ).toBe('Hosting fees');
+    expect(screen.queryByRole('textbox', { name: 'Description, line 3' })).toBeNull();
+  });
+
   it('saves the lines together when a field is left, and not while one is wrong', async () => {
     const user = userEvent.setup();
     const saves: InvoiceLine[][] = [];
