@@ -174,6 +174,7 @@ describe('the draft’s lines', () => {
         currency="EUR"
         onSave={() => Promise.resolve(true)}
       />,
+      await createTestDatabase(),
     );
     screen.getByRole('button', { name: 'Add line' }).focus();
     // No wait between the keys: the line is drawn and focused in Enter's own task, so neither a

@@ -6,7 +6,7 @@
  * in place; a project that is not on this device says so.
  */
 import { ArrowLeft, FolderX } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { ActivityTab } from '../activity/activity-tab.tsx';
 import { ProjectChangeRequestsLink } from '../change-requests/project-change-requests-link.tsx';
@@ -20,9 +20,8 @@ import { LinkButton } from '../../ui/link-button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { TextLink } from '../../ui/text-link.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
-import { useLoadedModule } from '../../ui/use-loaded-module.ts';
+import { LoadedModule } from '../../ui/loaded-module.tsx';
 import { scrollIntoRow } from '../../ui/scroll-into-row.ts';
-import type { LocalProject } from '../../db/app-database.ts';
 import { useUnreadCount } from '../../data/chat.ts';
 import { useClient } from '../../data/client-queries.ts';
 import { useSync, useWriteContext } from '../workspace/sync-context.tsx';
@@ -107,27 +106,14 @@ function showSelectedTab(tab: HTMLDivElement | null) {
   }
 }
 
-/** A tab whose code loads with it (use-loaded-module.ts says why this is not React.lazy). */
-function LoadedTab({
-  load,
-  project,
-  loading,
-}: {
-  load: () => Promise<{ default: (props: { project: LocalProject }) => ReactNode }>;
-  project: LocalProject;
-  loading: string;
-}) {
-  const loaded = useLoadedModule(load);
-  if (!loaded) {
-    return (
-      <div role="status" className="flex flex-col items-center gap-3 py-16 text-fg-muted">
-        <Spinner />
-        {loading}
-      </div>
-    );
-  }
-  const Tab = loaded.default;
-  return <Tab project={project} />;
+/** A code-split tab's place while its code loads. */
+function TabLoading({ children }: { children: string }) {
+  return (
+    <div role="status" className="flex flex-col items-center gap-3 py-16 text-fg-muted">
+      <Spinner />
+      {children}
+    </div>
+  );
 }
 
 function ProjectWorkspace({
@@ -250,10 +236,17 @@ function ProjectWorkspace({
           <FilesTab project={project} />
         </TabPanel>
         <TabPanel id="calendar" className="outline-none">
-          <LoadedTab load={loadCalendarTab} project={project} loading="Loading the calendar…" />
+          <LoadedModule
+            load={loadCalendarTab}
+            fallback={<TabLoading>Loading the calendar…</TabLoading>}
+          >
+            {({ default: CalendarTab }) => <CalendarTab project={project} />}
+          </LoadedModule>
         </TabPanel>
         <TabPanel id="chat" className="outline-none">
-          <LoadedTab load={loadChatTab} project={project} loading="Loading the chat…" />
+          <LoadedModule load={loadChatTab} fallback={<TabLoading>Loading the chat…</TabLoading>}>
+            {({ default: ChatTab }) => <ChatTab project={project} />}
+          </LoadedModule>
         </TabPanel>
       </Tabs>
     </div>

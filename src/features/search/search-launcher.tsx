@@ -7,16 +7,9 @@
 import { Search } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from 'react-aria-components';
-import { useLoadedModule } from '../../ui/use-loaded-module.ts';
+import { LoadedModule } from '../../ui/loaded-module.tsx';
 
 const loadPalette = () => import('./search-palette.tsx');
-
-/** The palette once its chunk is in (as state: use-loaded-module.ts says why not React.lazy). */
-function LoadedPalette({ onClose }: { onClose: () => void }) {
-  const loaded = useLoadedModule(loadPalette);
-  const SearchPalette = loaded?.default;
-  return SearchPalette ? <SearchPalette onClose={onClose} /> : null;
-}
 
 /** Cmd+K on Apple devices, Ctrl+K elsewhere (either is accepted everywhere). */
 export function isSearchShortcut(event: KeyboardEvent): boolean {
@@ -85,7 +78,11 @@ export function SearchLauncher() {
           {isApple() ? '⌘K' : 'Ctrl K'}
         </kbd>
       </Button>
-      {open ? <LoadedPalette onClose={() => setOpen(false)} /> : null}
+      {open ? (
+        <LoadedModule load={loadPalette}>
+          {({ default: SearchPalette }) => <SearchPalette onClose={() => setOpen(false)} />}
+        </LoadedModule>
+      ) : null}
     </>
   );
 }

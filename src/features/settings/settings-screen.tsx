@@ -30,24 +30,11 @@ import { StorageSettings } from './storage-settings.tsx';
 import { MembersSettings } from './members-settings.tsx';
 import { WorkspaceLogoSettings } from './workspace-logo-settings.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
-import { useLoadedModule } from '../../ui/use-loaded-module.ts';
+import { LoadedModule } from '../../ui/loaded-module.tsx';
 
 // Export and import (fflate, papaparse) load only when the Data tab opens: most visits to settings
 // never need them, and the chunk stays out of the precache (vite.config.ts rarelyUsedModules).
 const loadDataSettings = () => import('./data-settings.tsx');
-
-/** The Data tab once its chunk is in (as state: use-loaded-module.ts says why not React.lazy). */
-function LoadedDataSettings() {
-  const loaded = useLoadedModule(loadDataSettings);
-  if (!loaded) {
-    return (
-      <p role="status" className="flex items-center gap-2 text-fg-muted">
-        <Spinner size="small" /> Loading...
-      </p>
-    );
-  }
-  return <loaded.DataSettings />;
-}
 
 export const settingsTabs = [
   'profile',
@@ -167,7 +154,16 @@ export function SettingsScreen({
           <StorageSettings />
         </TabPanel>
         <TabPanel id="data" className="outline-none">
-          <LoadedDataSettings />
+          <LoadedModule
+            load={loadDataSettings}
+            fallback={
+              <p role="status" className="flex items-center gap-2 text-fg-muted">
+                <Spinner size="small" /> Loading...
+              </p>
+            }
+          >
+            {({ DataSettings }) => <DataSettings />}
+          </LoadedModule>
         </TabPanel>
         <TabPanel id="about" className="outline-none">
           <AboutSettings callEndpoint={callEndpoint} />
