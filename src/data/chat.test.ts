@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createAppDatabase, type AppDatabase } from '../db/app-database.ts';
-import { countUnread, countUnreadByProject } from './chat.ts';
+import { countUnread, countUnreadByProject, UNREAD_COUNT_CAP } from './chat.ts';
 import { chatMessageRow, chatReadRow } from './chat-test-fakes.ts';
 
 const WS = '0190a000-0000-7000-8000-000000000001';
@@ -75,5 +75,23 @@ describe('countUnreadByProject', () => {
     const counts = await countUnreadByProject(db, WS, ME);
     expect(counts.size).toBe(300);
     projectIds.forEach((projectId, i) => expect(counts.get(projectId)).toBe(i % 3 === 0 ? 1 : 3));
+  });
+});
+
+describe('countUnread', () => {
+  it('stops at UNREAD_COUNT_CAP (the badge says 99+), above the marker, skipping mine and deleted ones', async () => {
+    const db = database();
+    await db.chatMessages.bulkPut([
+      ...Array.from({ length: 150 }, (_, i) => message('busy', 11 + i)),
+      message('busy', 5),
+      message('busy', 200, { createdBy: ME }),
+      message('busy', 201, { deleted: true }),
+    ]);
+    await db.chatReads.bulkPut([marker('busy', ME, 10)]);
+    expect(await countUnread(db, 'busy', ME)).toBe(UNREAD_COUNT_CAP);
+    // The per-project counts (the projects list) are not capped.
+    expect((await countUnreadByProject(db, WS, ME)).get('busy')).toBe(150);
+    await db.chatReads.bulkPut([marker('busy', ME, 150)]);
+    expect(await countUnread(db, 'busy', ME)).toBe(10);
   });
 });

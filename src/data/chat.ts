@@ -340,15 +340,29 @@ async function countUnreadAbove(
   return counts;
 }
 
-/** Messages from others above the member's read marker. */
+/** The tab's badge shows "99+" past 99: counting further would only cost time. */
+export const UNREAD_COUNT_CAP = 100;
+
+/**
+ * Messages from others above the member's read marker, counted up to UNREAD_COUNT_CAP: the walk
+ * stops there, so a project with 10,000 unread messages costs what one with 100 does (every new
+ * message re-counts).
+ */
 export async function countUnread(
   db: AppDatabase,
   projectId: string,
   userId: string,
 ): Promise<number> {
   const marker = await readMarkerOf(db, projectId, userId);
-  const counts = await countUnreadAbove(db, userId, [[projectId, marker]]);
-  return counts.get(projectId) ?? 0;
+  let count = 0;
+  await db.chatMessages
+    .where('[projectId+seq]')
+    .between([projectId, marker + 1], [projectId, MAX_SEQ], true, true)
+    .until(() => count >= UNREAD_COUNT_CAP)
+    .each((message) => {
+      if (countsAsUnread(message, userId)) count += 1;
+    });
+  return count;
 }
 
 export function useUnreadCount(
