@@ -112,7 +112,10 @@ test.describe('email accounts', () => {
     await request.dispose();
   });
 
-  test('sign up, confirm by mail, register, land on the dashboard, sign out', async ({ page }) => {
+  test('sign up, confirm by mail, register, land on the dashboard, sign out', async ({
+    page,
+    consoleErrors,
+  }) => {
     const email = newEmail('ada');
     await page.goto('/signup');
     await page.getByRole('textbox', { name: 'First name' }).fill('Ada');
@@ -155,9 +158,16 @@ test.describe('email accounts', () => {
     await expect(page.getByRole('textbox', { name: 'First name' })).toHaveValue('Ada');
     await expect(page.getByRole('textbox', { name: 'Last name' })).toHaveValue('Lovelace');
 
+    const beforeSignOut = consoleErrors.length;
     await signOutFromMenu(page);
     await page.goto('/dashboard');
     await expect(page).toHaveURL((url) => url.pathname === '/login');
+    // The server ends the session at once and closes its hub connection; the hub's reconnect and
+    // the reads it starts can still go out with the ended session's token before the app has
+    // signed out, and are answered 401 (about 1 run in 5 here). Only those are forgiven, and only
+    // after the sign-out.
+    const afterSignOut = consoleErrors.splice(beforeSignOut);
+    consoleErrors.push(...afterSignOut.filter((line) => !/status of 401/.test(line)));
   });
 
   test('a wrong password gets a human message', async ({ page, request, consoleErrors }) => {
