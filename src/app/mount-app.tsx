@@ -12,6 +12,8 @@ import { createRegistrationCoordinator } from '../auth/registration.ts';
 import { createRetryAfterTracker } from '../auth/retry-after-tracker.ts';
 import { createSignedOutAuthController } from '../auth/signed-out-auth-controller.ts';
 import { isClientPortalPath } from './client-portal-path.ts';
+import { createServerSignOut } from '../auth/server-sign-out.ts';
+import { createSessionStorage, supabaseStorageKey } from '../auth/stored-session.ts';
 import { createSupabaseAuthController } from '../auth/supabase-auth-controller.ts';
 import { LoadingView } from '../ui/loading-view.tsx';
 import { createThemeController } from '../ui/theme.ts';
@@ -151,29 +153,48 @@ async function startApp(toaster: Toaster, log: AuthLog): Promise<StartedApp> {
     };
   }
 
-  const { createClient } = await supabaseModule;
+  const { createClient, isAuthRetryableFetchError } = await supabaseModule;
   const tracker = createRetryAfterTracker(globalThis.fetch.bind(globalThis));
   const landing = new URL(window.location.href);
-  supabase = createClient(config.supabaseUrl, config.supabaseAnonKey, {
+  const localStore = safeStorage('localStorage');
+  const storedSession = createSessionStorage(localStore, supabaseStorageKey(config.supabaseUrl));
+  const client = createClient(config.supabaseUrl, config.supabaseAnonKey, {
     auth: {
       flowType: 'pkce',
       detectSessionInUrl: true,
       persistSession: true,
       autoRefreshToken: true,
+      storageKey: supabaseStorageKey(config.supabaseUrl),
+      storage: storedSession.storage,
     },
     global: { fetch: tracker.fetch },
   });
+  supabase = client;
+  const serverSignOut = createServerSignOut({
+    storage: localStore,
+    logout: async (token) => {
+      const { error } = await client.auth.admin.signOut(token, 'local');
+      return error && isAuthRetryableFetchError(error) ? 'unreachable' : 'answered';
+    },
+  });
+  // Sign-outs made offline reach the server at the next start or when the network is back.
+  void serverSignOut.retryWaiting();
+  window.addEventListener('online', () => void serverSignOut.retryWaiting());
   // Subscribed before initialize() settles, so no event of the URL session is missed.
   const authController = createSupabaseAuthController({
-    client: supabase.auth,
+    client: client.auth,
     log,
     recoveryLanding: landing.pathname === resetPasswordPath && landing.searchParams.has('code'),
+    signOutSteps: {
+      forgetStoredSession: () => storedSession.forget(),
+      endOnServer: (token) => serverSignOut.end(token),
+    },
   });
   // Back from an email link or Google: wait for supabase-js to take the session from the URL,
   // so the router starts on a clean URL. Otherwise render at once: restoring a stored session can
   // retry a token refresh for up to 30 s when offline, and public pages need no session.
   if (hasAuthCallback(landing)) {
-    const { error: initError } = await supabase.auth.initialize();
+    const { error: initError } = await client.auth.initialize();
     tidyAuthCallbackUrl(toaster, initError);
   }
 
@@ -202,7 +223,7 @@ async function startApp(toaster: Toaster, log: AuthLog): Promise<StartedApp> {
   authController.subscribe(registerSignedInUser);
 
   const services: AuthServices = {
-    client: supabase.auth,
+    client: client.auth,
     googleEnabled: config.googleEnabled,
     captchaSiteKey: config.captchaSiteKey,
     retryAfterSeconds: tracker.secondsLeft,

@@ -24,7 +24,7 @@ export function isValidSession(session: Session | null | undefined): session is 
   );
 }
 
-/** The JWT payload, unverified: only used to read `aal`, as supabase-js itself does. */
+/** The JWT payload, unverified: only used to read `aal` (as supabase-js itself does) and `exp`. */
 export function decodeJwtPayload(token: string): Record<string, unknown> {
   const part = token.split('.')[1];
   if (!part) return {};

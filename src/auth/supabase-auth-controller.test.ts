@@ -3,10 +3,15 @@ import type { AuthClient } from './auth-client.ts';
 import { createAuthLog } from './auth-log.ts';
 import type { SessionUser } from './auth-session.ts';
 import { createFakeAuthEvents, fakeJwt, fakeSession, verifiedTotp } from './auth-test-fakes.ts';
-import { createSupabaseAuthController } from './supabase-auth-controller.ts';
+import {
+  createSupabaseAuthController,
+  type SupabaseAuthControllerOptions,
+} from './supabase-auth-controller.ts';
 
 /** A controller over a fake client; deferred tasks run only when the test says so. */
-function setup(options: { recoveryLanding?: boolean } = {}) {
+function setup(
+  options: Pick<SupabaseAuthControllerOptions, 'recoveryLanding' | 'signOutSteps'> = {},
+) {
   const events = createFakeAuthEvents();
   const signOut = vi.fn(() => Promise.resolve({ error: null }));
   const client = {
@@ -190,6 +195,60 @@ describe('createSupabaseAuthController', () => {
     await controller.signOut();
     expect(signOut).toHaveBeenCalledWith({ scope: 'local' });
     expect(controller.getState()).toEqual({ status: 'unauthenticated' });
+  });
+
+  it('with its steps, forgets the stored session (held through supabase-js sign-out), then tells the server a task later', async () => {
+    const order: string[] = [];
+    const { controller, events, signOut, listener, runDeferred } = setup({
+      signOutSteps: {
+        forgetStoredSession: () => {
+          order.push('forget');
+          return () => order.push('release');
+        },
+        endOnServer: (token) => {
+          order.push(`server ${token}`);
+          return Promise.resolve();
+        },
+      },
+    });
+    const session = fakeSession();
+    events.emit('SIGNED_IN', session);
+    signOut.mockImplementationOnce(() => {
+      order.push('supabase-js');
+      return Promise.resolve({ error: null });
+    });
+    listener.mockImplementation(() => order.push(`state ${controller.getState().status}`));
+    const done = controller.signOut();
+    await vi.waitFor(() => expect(order).toContain('state unauthenticated'));
+    // The server is told only once the app has left the signed-in screens (a later task).
+    expect(order).toEqual(['forget', 'supabase-js', 'release', 'state unauthenticated']);
+    runDeferred();
+    await done;
+    expect(order).toEqual([
+      'forget',
+      'supabase-js',
+      'release',
+      'state unauthenticated',
+      `server ${session.access_token}`,
+    ]);
+  });
+
+  it('signs out here even when the stored session cannot be removed', async () => {
+    const endOnServer = vi.fn(() => Promise.resolve());
+    const { controller, events, runDeferred } = setup({
+      signOutSteps: {
+        forgetStoredSession: () => {
+          throw new Error('SecurityError');
+        },
+        endOnServer,
+      },
+    });
+    events.emit('SIGNED_IN', fakeSession());
+    const done = controller.signOut();
+    await vi.waitFor(() => expect(controller.getState()).toEqual({ status: 'unauthenticated' }));
+    runDeferred();
+    await done;
+    expect(endOnServer).toHaveBeenCalledTimes(1);
   });
 
   it('survives a malformed token', () => {

@@ -25,6 +25,15 @@ export interface SupabaseAuthControllerOptions {
   recoveryLanding?: boolean;
   /** Runs `task` on a later macrotask and returns a cancel function; tests pass their own. */
   defer?: (task: () => void) => () => void;
+  /**
+   * How a sign-out ends the session (see `signOut`): the stored session is dropped here first,
+   * then the server is told. Absent: supabase-js's own order, server first (tests of other parts).
+   */
+  signOutSteps?: {
+    /** Removes the stored session and holds its writes until the returned release. */
+    forgetStoredSession(): () => void;
+    endOnServer(accessToken: string): Promise<void>;
+  };
 }
 
 const loading: AuthState = { status: 'loading' };
@@ -166,17 +175,39 @@ export function createSupabaseAuthController(
       return () => listeners.delete(listener);
     },
     async signOut() {
-      // `local`: this device only (settings > security has "sign out everywhere"). supabase-js
-      // drops the stored session before it calls the server, so a failed call still signs out here.
+      // `local`: this device only (settings > security has "sign out everywhere").
+      const steps = options.signOutSteps;
+      const accessToken = session?.access_token ?? null;
+      let release = () => {};
+      if (steps) {
+        // This device forgets the session first, so nothing can bring it back: not a reload, not
+        // a tab opened meanwhile, not a sign-out made offline (supabase-js removes its stored copy
+        // only once the server has answered, and keeps it when the server cannot be reached).
+        try {
+          release = steps.forgetStoredSession();
+        } catch (error) {
+          log.warn('Could not remove the stored session', error);
+        }
+      }
       try {
+        // With nothing stored, supabase-js calls no server: it clears its state and tells the
+        // app's other tabs (SIGNED_OUT). It runs after its work under way (a refresh), whose
+        // save of the session is held. Without the steps it asks the server first.
         const { error } = await client.signOut({ scope: 'local' });
         if (error) log.warn('The server did not confirm the sign-out', error.message);
       } catch (error) {
         log.warn('The server did not confirm the sign-out', error);
+      } finally {
+        release();
       }
       session = null;
       recovery = false;
       publish(signedOut);
+      if (!steps || !accessToken) return;
+      // Then the server, a task later: by then the signed-in screens have stopped their hub and
+      // sync, so no request of theirs meets the ended session. Offline, it is told later.
+      await new Promise<void>((resolve) => defer(resolve));
+      await steps.endOnServer(accessToken);
     },
     dispose() {
       cancelDeferred?.();

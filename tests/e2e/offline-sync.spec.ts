@@ -119,3 +119,56 @@ test('the leader tab closes and another tab takes over and drains the queue', as
     ...consoleErrors.filter((e) => !offlineNoise.test(e)),
   );
 });
+
+test('offline: a sign-out holds through a reload, and the server ends the session once back online', async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
+  const email = newEmail('signout-offline');
+  await createConfirmedUser(request, email);
+  await signInAt(page, email);
+  await expect(syncButton(page)).toHaveAccessibleName('Sync: All changes saved');
+  await page
+    .getByRole('dialog', { name: 'Welcome to Satchel!' })
+    .getByRole('button', { name: 'Get started' })
+    .click();
+  await waitForOfflineShell(page);
+  const token = await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((name) => /^sb-.+-auth-token$/.test(name));
+    return (JSON.parse(localStorage.getItem(key ?? '') ?? '{}') as { access_token?: string })
+      .access_token;
+  });
+  expect(token).toBeTruthy();
+  const sessionOnServer = async () =>
+    (
+      await request.get('/auth/v1/user', { headers: { Authorization: `Bearer ${token}` } })
+    ).status();
+  expect(await sessionOnServer()).toBe(200);
+
+  await page.context().setOffline(true);
+  await expect(syncButton(page)).toHaveAccessibleName(/Offline/);
+  await page.getByRole('button', { name: /^Account:/ }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/login');
+  // Before, supabase-js kept the session when the server could not be told: a reload signed in again.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL((url) => url.pathname === '/login');
+  expect(await sessionOnServer()).toBe(200);
+
+  await page.context().setOffline(false);
+  await expect.poll(sessionOnServer).toBe(403);
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('satchel.waiting-sign-outs')))
+    .toBeNull();
+
+  // Requests the browser made while offline fail by design.
+  const offlineNoise = /ERR_INTERNET_DISCONNECTED|Failed to fetch|status of 503/;
+  consoleErrors.splice(
+    0,
+    consoleErrors.length,
+    ...consoleErrors.filter((e) => !offlineNoise.test(e)),
+  );
+});
