@@ -25,6 +25,7 @@ import { batchWritesOf, DeferredOutput } from '../sync/batch-writes.ts';
 import type { ChangeRecorder } from '../sync/change-recorder.ts';
 import { entitySql, type EntitySql } from './entity-sql.ts';
 import { requireWorkspaceRole } from './workspace-access.ts';
+import { sameJson } from '../http/stable-json.ts';
 
 type Row = Record<string, unknown>;
 
@@ -179,9 +180,8 @@ type Handler = (ctx: Context) => Promise<unknown>;
 const plural = (entity: AnySyncedEntity) => entity.plural.replace(/-/g, ' ');
 
 /** JSON equality for field values (strings, numbers, null, arrays, objects). */
-function sameValue(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
-}
+/** Key order aside: jsonb hands back an object's keys in its own order (invoice lines). */
+const sameValue = sameJson;
 
 async function requireParent(
   tx: Queryable,

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import * as v from 'valibot';
 import type { Queryable } from '../db/database.ts';
 import { AppError, ErrorCode } from './app-error.ts';
+import { stableStringify } from './stable-json.ts';
 
 const uuidSchema = v.pipe(v.string(), v.uuid());
 
@@ -33,18 +34,6 @@ export function requestHash(parts: {
   body: unknown;
 }): string {
   return createHash('sha256').update(stableStringify(parts)).digest('hex');
-}
-
-/** JSON with sorted keys, so the same payload hashes the same whatever its key order. */
-function stableStringify(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableStringify).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, item]) => item !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, item]) => `${JSON.stringify(k)}:${stableStringify(item)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
 }
 
 /** The stored response for this key, or null; a different payload under the key is a 422. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeMutation } from './describe-mutation.ts';
+import { describeMutation, valueWords } from './describe-mutation.ts';
 import { describeSyncStatus } from './sync-status.ts';
 
 describe('mutation titles', () => {
@@ -39,5 +39,24 @@ describe('header status', () => {
     );
     expect(text({ state: 'offline', waiting: 1, failed: 2 })).toBe("2 changes couldn't be saved");
     expect(text({ state: 'needs_auth', waiting: 1, failed: 0 })).toBe('Sign in to sync 1 change');
+  });
+});
+
+describe('valueWords', () => {
+  it('counts a list of records instead of printing [object Object]', () => {
+    expect(
+      describeMutation({
+        entity: 'invoice',
+        op: 'patch',
+        args: { lines: [{ id: 'a', description: 'Design' }] },
+        label: 'Invoice',
+      }),
+    ).toBe("Change the lines of invoice 'Invoice' to '1 item'");
+    expect(valueWords([{ a: 1 }, { b: 2 }])).toBe('2 items');
+    expect(valueWords(['design', 'urgent'])).toBe('design, urgent');
+    expect(valueWords([])).toBe('empty');
+    expect(valueWords(null)).toBe('empty');
+    expect(valueWords(42)).toBe('42');
+    expect(valueWords({ a: 1 })).toBe('a new value');
   });
 });

@@ -11,8 +11,25 @@ import type { EntityName, MutationOp } from '../db/outbox-entry.ts';
 
 const MAX_VALUE_CHARS = 40;
 
+/**
+ * A field's value in words: a list of plain values joined, a list of records counted ("2 items":
+ * an invoice's lines would read "[object Object]"), nothing as "empty".
+ */
+export function valueWords(value: unknown): string {
+  if (value === null || value === undefined || value === '') return 'empty';
+  if (Array.isArray(value)) {
+    if (value.some((item) => item !== null && typeof item === 'object')) {
+      return `${value.length} ${value.length === 1 ? 'item' : 'items'}`;
+    }
+    return value.length === 0 ? 'empty' : value.map((item) => valueWords(item)).join(', ');
+  }
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return 'a new value';
+}
+
 function quote(value: unknown): string {
-  const text = Array.isArray(value) ? value.join(', ') : String(value);
+  const text = valueWords(value);
   return `'${text.length > MAX_VALUE_CHARS ? `${text.slice(0, MAX_VALUE_CHARS - 1)}…` : text}'`;
 }
 

@@ -14,6 +14,7 @@ import type { SyncEngineState, SyncStatus } from './sync-engine.ts';
 import type { SyncWorkerApi } from './sync-worker-api.ts';
 
 export { describeSyncStatus } from './sync-status.ts';
+export { valueWords } from './describe-mutation.ts';
 export {
   cancelQueuedChange,
   describeSyncIssueDetails,

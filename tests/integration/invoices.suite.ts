@@ -152,6 +152,42 @@ export function describeInvoices(label: string, options: { postgresUrl?: string 
       });
     });
 
+    it('reports no conflict for a lines edit based on the stored lines, whatever their key order', async () => {
+      const first = line({ description: 'Design', quantity: 12, unitPrice: 1_250_075 });
+      const created = (await draft({ lines: [first] })).body.invoice as Json;
+      const clientId = `laptop-${randomUUID()}`;
+      let clientSeq = 0;
+      const edit = (lines: Json[], seen: Json[]) =>
+        call(server, '/api/sync?endpoint=push', {
+          method: 'POST',
+          token: ada.token,
+          body: {
+            clientId,
+            mutations: [
+              {
+                mutationId: randomUUID(),
+                clientSeq: (clientSeq += 1),
+                resource: 'payment',
+                operation: 'update-invoice',
+                query: { id: created.id },
+                body: { lines },
+                baseValues: { lines: seen },
+              },
+            ],
+          },
+        });
+      // The device saw the lines as it sent them; jsonb stores their keys in another order.
+      const reversed = (value: Json) => Object.fromEntries(Object.entries(value).reverse());
+      const taxed = { ...first, taxRate: 19 };
+      const one = await edit([taxed], [reversed(first)]);
+      expect(one.body.results[0].status).toBe(200);
+      expect(one.body.results[0].conflict).toBeUndefined();
+      // A base that really differs (another device changed the lines) still is one.
+      const two = await edit([{ ...taxed, discountPercent: 5 }], [first]);
+      expect(two.body.results[0].status).toBe(200);
+      expect(two.body.results[0].conflict).toMatchObject({ fields: ['lines'] });
+    });
+
     it('refuses the bad input the issue lists with 400 and stores nothing', async () => {
       const before = (await invoices()).length;
       const cases: [Json, string][] = [

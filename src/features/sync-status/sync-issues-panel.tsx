@@ -15,6 +15,7 @@ import {
   keepSyncIssueCopy,
   retrySyncIssue,
   revertToTheirs,
+  valueWords,
 } from '../../sync/sync-client.ts';
 import { Button } from '../../ui/button.tsx';
 import { useToast } from '../../ui/use-toast.ts';
@@ -204,15 +205,7 @@ function OverwriteNotice({ issue }: { issue: SyncIssue }) {
   }, [handle, overwrote?.by, issue.workspaceId, userId]);
   if (!overwrote) return null;
   const fields = overwrote.fields.map((field) => fieldWord(field)).join(', ');
-  const theirs = Object.values(overwrote.theirs)
-    .map((value) =>
-      Array.isArray(value)
-        ? value.join(', ')
-        : value === null
-          ? 'empty'
-          : JSON.stringify(value).replace(/^"|"$/g, ''),
-    )
-    .join(', ');
+  const theirs = Object.values(overwrote.theirs).map(valueWords).join(', ');
   return (
     <li className="rounded-xl border border-border bg-surface p-3">
       <div className="flex items-start gap-2">
