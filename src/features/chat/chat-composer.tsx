@@ -17,6 +17,7 @@ import { CircleAlert, CircleCheck, Paperclip, RotateCw, Upload, X } from 'lucide
 import {
   useEffect,
   useId,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -99,15 +100,26 @@ export function ChatComposer(props: ChatComposerProps) {
   const hintId = useId();
   const uploadNoteId = useId();
   const editKey = useRef<typeof editing>(null);
+  const caretToEnd = useRef(false);
 
   // Starting an edit puts its text in the box; cancelling empties it.
   useEffect(() => {
     if (editing === editKey.current) return;
     editKey.current = editing;
+    caretToEnd.current = editing !== null;
     setText(editing?.text ?? '');
     setMentions(members.filter((member) => editing?.mentions.includes(member.id)));
     setError(null);
   }, [editing, members]);
+
+  // The caret goes after an edit's text (once it is in the box), where one goes on typing: a
+  // text box keeps its selection while unfocused, so the focus that follows finds it there.
+  useLayoutEffect(() => {
+    const input = props.inputRef.current;
+    if (!caretToEnd.current || !input) return;
+    caretToEnd.current = false;
+    input.setSelectionRange(input.value.length, input.value.length);
+  });
 
   const matches = useMemo(() => {
     if (query === null) return [];
@@ -452,6 +464,7 @@ export function ChatComposer(props: ChatComposerProps) {
           <textarea
             id={`${listId}-input`}
             ref={props.inputRef}
+            data-chat-composer
             rows={1}
             value={text}
             dir="auto"

@@ -185,6 +185,7 @@ export const ChatMessageItem = memo(function ChatMessageItem(props: ChatMessageI
         <MenuTrigger>
           <AriaButton
             aria-label={`Actions for the message from ${author}`}
+            data-chat-actions
             className="grid size-11 shrink-0 cursor-pointer place-items-center self-start rounded-lg text-fg-muted outline-none hover:bg-surface-muted hover:text-fg data-focus-visible:ring-2 data-focus-visible:ring-ring sm:size-8 sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100 sm:data-focus-visible:opacity-100 sm:data-pressed:opacity-100"
           >
             <EllipsisVertical aria-hidden="true" size={16} />

@@ -20,8 +20,12 @@
  *   bottom, at most once a second: each move is a queued change like any other.
  * - A message the server refused stays in the chat, at the end, with the server's words, Retry
  *   and Edit (Edit corrects it and sends it again; Discard drops it).
- * - Focus: after an edit it returns to the message; a delete leaves the message in place as
- *   "Message deleted" with focus on it; replying or editing puts it in the composer.
+ * - Focus: after an edit it returns to the message; replying or editing puts it in the composer
+ *   (after the menu has closed, which gives focus back to its button). A delete leaves the message
+ *   in place as "Message deleted", without actions, so focus goes on to the next message's
+ *   actions (the previous one's after the last, else the composer), as after a removal elsewhere.
+ * - A reply or an edit never outlives its message: deleted here, or deleted or removed by anyone
+ *   (through sync) while it is open, it closes, so no change is queued that the server refuses.
  */
 import { ArrowDown, MessagesSquare } from 'lucide-react';
 import { v7 as uuidv7 } from 'uuid';
@@ -55,8 +59,10 @@ import { useToast } from '../../ui/use-toast.ts';
 import { useOnline } from '../activity/activity-timeline.tsx';
 import { useFileOpener } from '../files/file-open.ts';
 import { useFilesRuntime } from '../files/use-files-runtime.tsx';
+import { focusWhenReady } from '../tasks/focus.ts';
 import { useSync, useWriteContext } from '../workspace/sync-context.tsx';
 import { ChatComposer, type ChatDraft, type ChatMember } from './chat-composer.tsx';
+import { COMPOSER_INPUT, focusAfterDelete } from './chat-focus.ts';
 import {
   ChatMessageItem,
   type ChatAttachment,
@@ -65,6 +71,7 @@ import {
 } from './chat-message-item.tsx';
 import { ScrollAnchor } from './chat-scroll-anchor.tsx';
 import { useChatUploads } from './chat-uploads.ts';
+import { isGone, useMessageGone } from './use-message-gone.ts';
 
 /** Within this many pixels of the bottom counts as "at the bottom". */
 const NEAR_BOTTOM_PX = 120;
@@ -187,6 +194,8 @@ export default function ChatTab({ project }: { project: LocalProject }) {
     { kind: 'message'; message: LocalChatMessage } | { kind: 'failed'; issue: SyncIssue } | null
   >(null);
   const [deleting, setDeleting] = useState<LocalChatMessage | null>(null);
+  const editedGone = useMessageGone(db, editing?.kind === 'message' ? editing.message.id : null);
+  const replyGone = useMessageGone(db, replyTo?.id ?? null);
 
   // The read marker when the chat opened: the "New" line stays put while the marker moves on.
   if (openedAt.current === null && marker !== undefined) openedAt.current = marker;
@@ -284,6 +293,22 @@ export default function ChatTab({ project }: { project: LocalProject }) {
     setRange({ edge: 'newest', size: Math.max(CHAT_PAGE, ordered) });
   }, [chat, range]);
 
+  // The message being edited or answered was deleted elsewhere: its bar closes and says why. Focus
+  // on the bar's Cancel button (gone with it) goes to the text box; a draft reply is kept.
+  useEffect(() => {
+    if (!editedGone && !replyGone) return;
+    const bar = inputRef.current?.form?.contains(document.activeElement) === true;
+    if (editedGone) setEditing(null);
+    if (replyGone) setReplyTo(null);
+    toaster.show({
+      tone: 'info',
+      message: editedGone
+        ? 'The message you were editing was deleted.'
+        : 'The message you were replying to was deleted.',
+    });
+    if (bar && document.activeElement !== inputRef.current) focusWhenReady(COMPOSER_INPUT);
+  }, [editedGone, replyGone, toaster]);
+
   useLayoutEffect(() => {
     if (!focusAfter.current) return;
     document.getElementById(`message-${focusAfter.current}`)?.focus();
@@ -372,6 +397,8 @@ export default function ChatTab({ project }: { project: LocalProject }) {
     try {
       if (editing?.kind === 'message') {
         const id = editing.message.id;
+        // Deleted a moment ago (the bar closes on its own): saving would only queue a refusal.
+        if (isGone(await db.chatMessages.get(id))) return null;
         await chatMessageWrites.update(ctx, id, { text: draft.text, mentions: draft.mentions });
         setEditing(null);
         focusAfter.current = id;
@@ -412,7 +439,11 @@ export default function ChatTab({ project }: { project: LocalProject }) {
 
   const remove = async (message: LocalChatMessage) => {
     setDeleting(null);
-    focusAfter.current = message.id;
+    // Deleting it here closes its edit or reply at once, with no word of it (the user did it).
+    if (editing?.kind === 'message' && editing.message.id === message.id) setEditing(null);
+    if (replyTo?.id === message.id) setReplyTo(null);
+    // Its ⋮ button goes with the delete, and the dialog would give focus back to it.
+    focusWhenReady(focusAfterDelete(chat?.messages ?? [], message.id));
     try {
       await chatMessageWrites.update(ctx, message.id, { deleted: true });
       toaster.show({ tone: 'success', message: 'Message deleted.' });
@@ -439,15 +470,17 @@ export default function ChatTab({ project }: { project: LocalProject }) {
     );
   });
 
+  // Chosen from a message's menu, which gives focus back to its ⋮ button as it closes: the
+  // composer takes focus once the menu is gone, and keeps it.
   const onReply = useStableHandler((target: LocalChatMessage) => {
     setEditing(null);
     setReplyTo(target);
-    inputRef.current?.focus();
+    focusWhenReady(COMPOSER_INPUT);
   });
   const onEdit = useStableHandler((target: LocalChatMessage) => {
     setReplyTo(null);
     setEditing({ kind: 'message', message: target });
-    inputRef.current?.focus();
+    focusWhenReady(COMPOSER_INPUT);
   });
   const onReact = useStableHandler((target: LocalChatMessage, emoji: ChatReactionEmoji) => {
     void toggleReaction(ctx, target, emoji).catch(() =>
