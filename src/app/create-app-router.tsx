@@ -4,6 +4,7 @@ import { routeTree } from '../routeTree.gen.ts';
 import type { RouterContext } from '../routes/-router-context.ts';
 import { LoadingView } from '../ui/loading-view.tsx';
 import { parsePlainSearch, stringifyPlainSearch } from './plain-search.ts';
+import { focusHeadingOnPathChange } from './focus-heading-on-path-change.ts';
 import { scrollToTopOnPathChange } from './scroll-to-top-on-path-change.ts';
 
 export interface CreateAppRouterOptions {
@@ -28,6 +29,7 @@ export function createAppRouter(context: RouterContext, options: CreateAppRouter
     defaultErrorComponent: ({ reset }) => <RouteErrorScreen onRetry={reset} />,
   });
   scrollToTopOnPathChange(router);
+  focusHeadingOnPathChange(router);
   return router;
 }
 

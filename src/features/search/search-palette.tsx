@@ -49,7 +49,7 @@ import { sourceOf, type SearchDoc, type SearchRoute } from '../../search/search-
 import { Spinner } from '../../ui/spinner.tsx';
 import { useSync } from '../workspace/sync-context.tsx';
 import { useWorkspaceState } from '../workspace/use-workspace.ts';
-import { focusPageHeading } from './focus-page-heading.ts';
+import { focusPageHeading } from '../../ui/focus-page-heading.ts';
 import { HighlightText, snippetAround } from './highlight-text.tsx';
 import { readRecentResults, rememberRecentResult } from './recent-results.ts';
 

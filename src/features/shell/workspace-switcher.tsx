@@ -11,7 +11,7 @@ import {
 } from 'react-aria-components';
 import type { WorkspaceRole } from '#contract/entities/workspace.ts';
 import { choosePreferredWorkspace } from '../members/preferred-workspace.ts';
-import { focusPageHeading } from '../search/focus-page-heading.ts';
+import { focusPageHeading } from '../../ui/focus-page-heading.ts';
 import { useOptionalSync } from '../workspace/sync-context.tsx';
 import { useWorkspaceChoices } from '../workspace/use-workspace.ts';
 
