@@ -3,7 +3,10 @@
  * stored as minor units), tax and discount percents, and the line's amount as typed. The lines
  * are saved together when a field is left (one write, so two fields of a line never half-save);
  * a value the contract refuses stays as typed, with its message beside it, and nothing is saved
- * until it is put right. Removing a line moves focus to the next line's description (or Add line).
+ * until it is put right: a value is never saved as another one (an empty price as 0, "0x10" as
+ * 16), so the stored line keeps its last valid figures. A line added here is saved once it has a
+ * description and a price. Removing a line moves focus to the next line's description (or Add
+ * line).
  */
 import { invoiceLineSchema, type InvoiceLine } from '#contract/entities/invoice.ts';
 import {
@@ -21,6 +24,7 @@ import { newInvoiceLine } from '../../data/invoices.ts';
 import { Button } from '../../ui/button.tsx';
 import { inputClassName } from '../../ui/form-text-field.tsx';
 import { focusWhenReady } from '../tasks/focus.ts';
+import type { SendBlocker } from './send-blockers.ts';
 
 interface LineText {
   id: string;
@@ -48,24 +52,38 @@ function toText(line: InvoiceLine, currency: string): LineText {
   };
 }
 
-const number = (text: string) => (text.trim() === '' ? 0 : Number(text.replace(',', '.')));
+/**
+ * A quantity or percent as typed: digits with one decimal point or comma (a minus sign too, so
+ * the contract says "cannot be negative"). Anything else (1e3, 0x10, 1.000,5) is NaN, which the
+ * contract refuses, rather than whatever Number() makes of it. An empty percent is none (0); an
+ * empty quantity is refused, since it would bill nothing.
+ */
+function number(text: string, empty: number | null): number {
+  const trimmed = text.trim();
+  if (trimmed === '') return empty ?? Number.NaN;
+  return /^-?(?:\d+(?:[.,]\d*)?|[.,]\d+)$/.test(trimmed)
+    ? Number(trimmed.replace(',', '.'))
+    : Number.NaN;
+}
 
 /** A line as typed to the contract's line, or what is wrong with it. */
 export function parseLine(
   text: LineText,
   currency: string,
 ): { line: InvoiceLine; errors: null } | { line: null; errors: LineErrors } {
-  const unitPrice = text.unitPrice.trim() === '' ? 0 : parseMoney(text.unitPrice, currency);
+  // An empty price is no price (a line at no charge says 0), never a silent 0.
+  const unitPrice = text.unitPrice.trim() === '' ? null : parseMoney(text.unitPrice, currency);
   const errors: LineErrors = {};
   if (unitPrice === null)
     errors.unitPrice = `Enter a price like ${minorToInput(150_000, currency)}`;
   const candidate = {
     id: text.id,
     description: text.description,
-    quantity: number(text.quantity),
+    quantity: number(text.quantity, null),
+    // Only checked against the contract: a line with an error is never saved.
     unitPrice: unitPrice ?? 0,
-    taxRate: number(text.taxRate),
-    discountPercent: number(text.discountPercent),
+    taxRate: number(text.taxRate, 0),
+    discountPercent: number(text.discountPercent, 0),
     milestoneId: text.milestoneId,
     changeRequestId: text.changeRequestId,
   };
@@ -100,6 +118,13 @@ function linesKey(lines: readonly InvoiceLine[]): string {
 }
 
 type TypedKey = 'description' | 'quantity' | 'unitPrice' | 'taxRate' | 'discountPercent';
+const lineFieldKeys: readonly TypedKey[] = [
+  'description',
+  'quantity',
+  'unitPrice',
+  'taxRate',
+  'discountPercent',
+];
 
 /** A line's typed fields, in the order they stand. */
 const lineFields = (currency: string): { key: TypedKey; label: string }[] => [
@@ -110,16 +135,54 @@ const lineFields = (currency: string): { key: TypedKey; label: string }[] => [
   { key: 'discountPercent', label: 'Discount %' },
 ];
 
-const descriptionId = (id: string) => `invoice-line-${id}-description`;
+const fieldId = (id: string, key: TypedKey) => `invoice-line-${id}-${key}`;
+const descriptionId = (id: string) => fieldId(id, 'description');
+
+/**
+ * A line added here and never saved, still without a description or a price: being typed, so
+ * neither saved nor judged yet (its price is not saved as 0 while the user is still on its way
+ * to it). A saved line is always judged: emptied, it shows why rather than vanishing.
+ */
+function beingTyped(row: LineText, saved: ReadonlySet<string>): boolean {
+  return !saved.has(row.id) && (row.description.trim() === '' || row.unitPrice.trim() === '');
+}
+
+/**
+ * What keeps the lines on screen from being the lines stored, first first: a value refused, or a
+ * line begun and not saved yet. Send checks it, since it would send the stored lines.
+ */
+function problemOf(
+  rows: readonly LineText[],
+  errors: Readonly<Record<string, LineErrors>>,
+  saved: ReadonlySet<string>,
+): SendBlocker | null {
+  for (const [index, row] of rows.entries()) {
+    const found = errors[row.id] ?? {};
+    const key = lineFieldKeys.find((candidate) => found[candidate] !== undefined);
+    if (key) return { fieldId: fieldId(row.id, key), message: `Line ${index + 1}: ${found[key]}` };
+    const begun = row.description.trim() !== '' || row.unitPrice.trim() !== '';
+    if (begun && beingTyped(row, saved)) {
+      const missing = row.description.trim() === '' ? 'description' : 'unitPrice';
+      return {
+        fieldId: fieldId(row.id, missing),
+        message: `Line ${index + 1} is not saved yet: give it ${missing === 'description' ? 'a description' : 'a price'}.`,
+      };
+    }
+  }
+  return null;
+}
 
 export function InvoiceLinesEditor({
   lines,
   currency,
   onSave,
+  onProblemChange,
 }: {
   lines: readonly InvoiceLine[];
   currency: string;
   onSave: (lines: InvoiceLine[]) => Promise<boolean>;
+  /** Told what Send must wait for (problemOf) whenever it changes; keep it stable. */
+  onProblemChange?: (problem: SendBlocker | null) => void;
 }) {
   const [rows, setRows] = useState<LineText[]>(() => lines.map((line) => toText(line, currency)));
   const [errors, setErrors] = useState<Record<string, LineErrors>>({});
@@ -129,7 +192,10 @@ export function InvoiceLinesEditor({
    * elsewhere (milestones added, another device's edit) and replaces the rows.
    */
   const saved = useRef<string[]>([linesKey(lines)]);
+  /** Lines stored or saved by this editor (the database's answer can lag behind the save). */
+  const savedIds = useRef(new Set(lines.map((line) => line.id)));
   useEffect(() => {
+    for (const line of lines) savedIds.current.add(line.id);
     const stored = linesKey(lines);
     if (saved.current.includes(stored)) return;
     saved.current = [stored];
@@ -137,7 +203,13 @@ export function InvoiceLinesEditor({
     setErrors({});
   }, [lines, currency]);
 
-  const commit = (next: LineText[]) => {
+  useEffect(() => {
+    onProblemChange?.(problemOf(rows, errors, savedIds.current));
+  }, [rows, errors, onProblemChange]);
+
+  /** Saves the rows not being typed, or shows why not (nothing is saved while one is wrong). */
+  const commit = (all: LineText[]) => {
+    const next = all.filter((row) => !beingTyped(row, savedIds.current));
     const parsed = next.map((row) => parseLine(row, currency));
     const found: Record<string, LineErrors> = {};
     parsed.forEach((result, index) => {
@@ -148,6 +220,7 @@ export function InvoiceLinesEditor({
     const valid = parsed.map((result) => result.line as InvoiceLine);
     const text = linesKey(valid);
     if (text === linesKey(lines)) return;
+    for (const line of valid) savedIds.current.add(line.id);
     saved.current = [...saved.current.slice(-19), text];
     void onSave(valid);
   };
@@ -170,17 +243,12 @@ export function InvoiceLinesEditor({
   const remove = (index: number) => {
     const next = rows.filter((_, at) => at !== index);
     setRows(next);
-    commit(next.filter((row) => row.description.trim() !== '' || rows.length === 1));
+    commit(next);
     const following = next[index] ?? next[index - 1];
     focusWhenReady(following ? `#${CSS.escape(descriptionId(following.id))}` : '#invoice-add-line');
   };
 
-  const blur = () => {
-    // Lines still without a description are being typed: saved once they have one.
-    const ready = rows.filter((row) => row.description.trim() !== '');
-    if (ready.length === rows.length) commit(rows);
-    else commit(ready.length === 0 && lines.length === 0 ? [] : ready);
-  };
+  const blur = () => commit(rows);
 
   return (
     <div className="flex flex-col gap-3">
@@ -206,8 +274,9 @@ export function InvoiceLinesEditor({
                   error={rowErrors[key]}
                   onChange={(value) => change(row.id, key, value)}
                   onBlur={blur}
+                  id={fieldId(row.id, key)}
                   {...(key === 'description'
-                    ? { id: descriptionId(row.id), className: 'col-span-2 sm:col-span-1' }
+                    ? { className: 'col-span-2 sm:col-span-1' }
                     : { inputMode: 'decimal' as const })}
                 />
               ))}
@@ -250,7 +319,7 @@ function LineField({
   inputMode,
   className = '',
 }: {
-  id?: string;
+  id: string;
   /** The line's number, read after the label ("Qty, line 2"), so each field names its line. */
   line: number;
   label: string;
@@ -276,7 +345,7 @@ function LineField({
         {label}
       </span>
       <Input
-        {...(id ? { id } : {})}
+        id={id}
         {...(inputMode ? { inputMode } : {})}
         className={`${inputClassName} min-w-0`}
       />

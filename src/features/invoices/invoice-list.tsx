@@ -7,6 +7,7 @@
  */
 import { invoiceNumberText } from '#contract/entities/invoice.ts';
 import { formatMoney } from '#contract/entities/invoice-totals.ts';
+import { formatInvoiceDate } from '#contract/entities/invoice-document.ts';
 import { Link } from '@tanstack/react-router';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useRef, useState } from 'react';
@@ -19,9 +20,12 @@ const GAP = 8;
 export function InvoiceList({
   views,
   clientNames,
+  locale,
 }: {
   views: readonly InvoiceView[];
   clientNames: ReadonlyMap<string, string>;
+  /** The workspace's: a due date reads as on the invoice itself. */
+  locale: string;
 }) {
   const listRef = useRef<HTMLUListElement>(null);
   const [offset, setOffset] = useState(0);
@@ -55,6 +59,7 @@ export function InvoiceList({
             top={item.start - virtualizer.options.scrollMargin}
             view={view}
             clientName={clientNames.get(view.invoice.clientId) ?? 'A client not on this device'}
+            locale={locale}
           />
         );
       })}
@@ -69,9 +74,11 @@ function InvoiceRow({
   setSize,
   measure,
   top,
+  locale,
 }: {
   view: InvoiceView;
   clientName: string;
+  locale: string;
   index: number;
   setSize: number;
   measure: (element: Element | null) => void;
@@ -103,7 +110,9 @@ function InvoiceRow({
           <span className="block truncate">{invoice.title}</span>
         </span>
         <span className="flex items-center justify-end gap-2 text-sm text-fg-muted sm:order-4">
-          {invoice.dueDate && view.due > 0 ? <span>Due {invoice.dueDate}</span> : null}
+          {invoice.dueDate && view.due > 0 ? (
+            <span>Due {formatInvoiceDate(invoice.dueDate, locale)}</span>
+          ) : null}
           <InvoiceStateBadge state={view.state} />
         </span>
       </Link>

@@ -10,6 +10,7 @@ import {
   type paymentMethods,
 } from '#contract/entities/invoice.ts';
 import { formatMoney, minorToInput, parseMoney } from '#contract/entities/invoice-totals.ts';
+import { formatInvoiceDate } from '#contract/entities/invoice-document.ts';
 import { Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import {
@@ -32,11 +33,19 @@ import { useWriteContext } from '../workspace/sync-context.tsx';
 type Method = (typeof paymentMethods)[number];
 const UNDO_WINDOW_MS = 8000;
 
-export function InvoicePayments({ view }: { view: InvoiceView }) {
+export function InvoicePayments({
+  view,
+  locale,
+}: {
+  view: InvoiceView;
+  /** The workspace's: dates read as on the invoice's header and its PDF. */
+  locale: string;
+}) {
   const ctx = useWriteContext();
   const toaster = useToast();
   const { invoice } = view;
   const money = (minor: number) => formatMoney(minor, invoice.currency);
+  const day = (date: string) => formatInvoiceDate(date, locale);
   // A void invoice owes nothing: what reached it anyway (a card payment as it was voided) can
   // only go back, so refunds are all it takes (the server holds the same rule).
   const refundOnly = invoice.status === 'void';
@@ -72,7 +81,7 @@ export function InvoicePayments({ view }: { view: InvoiceView }) {
     }
     setSaving(true);
     try {
-      await invoicePaymentWrites.create(ctx, {
+      const recorded = await invoicePaymentWrites.create(ctx, {
         workspaceId: invoice.workspaceId,
         invoiceId: invoice.id,
         kind,
@@ -93,6 +102,9 @@ export function InvoicePayments({ view }: { view: InvoiceView }) {
         tone: 'success',
         message: `${kind === 'refund' ? 'Refund' : 'Payment'} of ${money(minor)} recorded`,
       });
+      // Onto what was recorded once it is listed: the last payment disables the focused button,
+      // and focus would fall to the page's body.
+      focusWhenReady(`#${CSS.escape(paymentId(recorded.id))}`);
     } catch (error) {
       setErrors(writeErrorFields(error));
     } finally {
@@ -133,11 +145,16 @@ export function InvoicePayments({ view }: { view: InvoiceView }) {
       ) : (
         <ul aria-label="Payments and refunds" className="flex flex-col divide-y divide-border">
           {view.payments.map((payment, index) => (
-            <li key={payment.id} className="flex items-center gap-3 py-2 text-sm">
+            <li
+              key={payment.id}
+              id={paymentId(payment.id)}
+              tabIndex={-1}
+              className="flex items-center gap-3 py-2 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            >
               <span className="min-w-0 flex-1">
                 <span className="block text-fg">
                   {payment.kind === 'refund' ? 'Refund' : 'Payment'} ·{' '}
-                  {paymentMethodWords[payment.method]} · {payment.paidOn}
+                  {paymentMethodWords[payment.method]} · {day(payment.paidOn)}
                 </span>
                 {payment.reference ? (
                   <span className="block truncate text-fg-muted">{payment.reference}</span>
@@ -151,7 +168,7 @@ export function InvoicePayments({ view }: { view: InvoiceView }) {
                 <Button
                   id={removeId(payment.id)}
                   variant="ghost"
-                  aria-label={`Remove the ${payment.kind} of ${money(payment.amount)} on ${payment.paidOn}`}
+                  aria-label={`Remove the ${payment.kind} of ${money(payment.amount)} on ${day(payment.paidOn)}`}
                   onPress={() => void remove(payment, index)}
                 >
                   <Trash2 aria-hidden="true" size={16} />
@@ -226,4 +243,5 @@ export function InvoicePayments({ view }: { view: InvoiceView }) {
   );
 }
 
+const paymentId = (id: string) => `invoice-payment-${id}`;
 const removeId = (id: string) => `invoice-payment-${id}-remove`;

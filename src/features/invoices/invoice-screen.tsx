@@ -12,7 +12,7 @@ import { invoiceBusiness, invoiceDocument } from '#contract/entities/invoice-doc
 import { getInvoicePdf, sendInvoice } from '#contract/endpoints/invoice.ts';
 import { useNavigate } from '@tanstack/react-router';
 import { ArrowLeft, Flag, GitPullRequestArrow, Send, Trash2 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAuthServices } from '../../auth/auth-services.tsx';
 import { useClient } from '../../data/client-queries.ts';
 import { invoiceWrites, useInvoiceView, type InvoiceView } from '../../data/invoices.ts';
@@ -26,10 +26,12 @@ import { FormTextField } from '../../ui/form-text-field.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { TextLink } from '../../ui/text-link.tsx';
+import { useDraft } from '../../ui/use-draft.ts';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { useToast } from '../../ui/use-toast.ts';
 import { useCallEndpoint, useOnline } from '../activity/activity-timeline.tsx';
 import { readSubmitFailure } from '../marketing/form-errors.ts';
+import { focusWhenReady } from '../tasks/focus.ts';
 import { useSync, useWriteContext } from '../workspace/sync-context.tsx';
 import { useWorkspace, WorkspaceGate } from '../workspace/workspace-gate.tsx';
 import { downloadFile } from './download-file.ts';
@@ -44,6 +46,12 @@ import { InvoicePanel } from './invoice-panel.tsx';
 import { InvoicePayments } from './invoice-payments.tsx';
 import { InvoiceStateBadge } from './invoice-state-badge.tsx';
 import { BillableLinesSheet, type BillableKind } from './billable-lines-sheet.tsx';
+import {
+  datesBlocker,
+  DUE_DATE_FIELD_ID,
+  ISSUE_DATE_FIELD_ID,
+  type SendBlocker,
+} from './send-blockers.ts';
 
 const HEADING_ID = 'invoice-heading';
 
@@ -106,6 +114,14 @@ function InvoiceBody({ view }: { view: InvoiceView }) {
   const [adding, setAdding] = useState<BillableKind | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [confirmVoid, setConfirmVoid] = useState(false);
+  // The dates as typed: one the device refused stays on screen, and Send judges what is seen.
+  const [issueText, setIssueText] = useDraft(invoice.issueDate ?? '');
+  const [dueText, setDueText] = useDraft(invoice.dueDate ?? '');
+  // Read when Send is pressed, after the field it left has saved (not a render's worth later).
+  const lineProblem = useRef<SendBlocker | null>(null);
+  const setLineProblem = useCallback((problem: SendBlocker | null) => {
+    lineProblem.current = problem;
+  }, []);
   const draft = invoice.status === 'draft';
   const project = projects?.find((candidate) => candidate.id === invoice.projectId);
   const clientProjects = (projects ?? []).filter(
@@ -121,6 +137,20 @@ function InvoiceBody({ view }: { view: InvoiceView }) {
       setErrors(writeErrorFields(error));
       return false;
     }
+  };
+
+  const sendBlocker = (): SendBlocker | null => {
+    const dates = datesBlocker({
+      paymentTerms: invoice.paymentTerms,
+      issueDate: issueText,
+      dueDate: dueText,
+    });
+    if (dates) {
+      // Beside the field too: another field's save clears the message a refused date left.
+      setErrors((current) => ({ ...current, dueDate: current.dueDate ?? dates.fieldError }));
+      return dates;
+    }
+    return lineProblem.current;
   };
 
   // The same view model as the PDF and the portal: what this page shows is what they show.
@@ -210,21 +240,27 @@ function InvoiceBody({ view }: { view: InvoiceView }) {
               error={errors.paymentTerms}
             />
             <BlurField
+              id={ISSUE_DATE_FIELD_ID}
               label="Issue date"
               type="date"
               value={invoice.issueDate ?? ''}
+              draft={[issueText, setIssueText]}
               description="Empty: the day it is sent."
               error={errors.issueDate}
               onCommit={(value) => save({ issueDate: value === '' ? null : value })}
             />
             <BlurField
+              id={DUE_DATE_FIELD_ID}
               label="Due date"
               type="date"
               value={invoice.dueDate ?? ''}
+              draft={[dueText, setDueText]}
               description={
-                invoice.paymentTerms === 'custom'
-                  ? 'Required before sending.'
-                  : 'Empty: set from the payment terms when sent.'
+                invoice.paymentTerms !== 'custom'
+                  ? 'Empty: set from the payment terms when sent.'
+                  : dueText === ''
+                    ? 'Required before sending.'
+                    : undefined
               }
               error={errors.dueDate}
               onCommit={(value) =>
@@ -261,6 +297,7 @@ function InvoiceBody({ view }: { view: InvoiceView }) {
                   lines={invoice.lines}
                   currency={invoice.currency}
                   onSave={(lines) => save({ lines })}
+                  onProblemChange={setLineProblem}
                 />
               </div>
               {/* A draft prints as the invoice it will be, not as its editor. */}
@@ -303,11 +340,11 @@ function InvoiceBody({ view }: { view: InvoiceView }) {
       ) : null}
 
       {draft ? (
-        <SendPanel view={view} onDelete={() => setConfirmDelete(true)} />
+        <SendPanel view={view} blocker={sendBlocker} onDelete={() => setConfirmDelete(true)} />
       ) : invoice.status === 'sent' ? (
         <>
           <div data-print-hide className="flex flex-col gap-6">
-            <InvoicePayments view={view} />
+            <InvoicePayments view={view} locale={workspace.locale} />
           </div>
           {view.paid === 0 ? (
             <div data-print-hide>
@@ -325,7 +362,7 @@ function InvoiceBody({ view }: { view: InvoiceView }) {
           {/* Money can still reach it (a card payment as it was voided): kept in view to refund. */}
           {view.payments.length > 0 ? (
             <div data-print-hide className="flex flex-col gap-6">
-              <InvoicePayments view={view} />
+              <InvoicePayments view={view} locale={workspace.locale} />
             </div>
           ) : null}
         </>
@@ -387,24 +424,32 @@ function InvoiceBody({ view }: { view: InvoiceView }) {
   );
 }
 
-/** A text field saved when left (Enter too), reset to the stored value when that changes. */
+/**
+ * A text field saved when left (Enter too), reset to the stored value when that changes; or, with
+ * `draft`, showing the text its owner keeps (so the page can judge what is typed).
+ */
 function BlurField({
+  id,
   label,
   value,
+  draft,
   onCommit,
   error,
   description,
   type,
 }: {
+  id?: string;
   label: string;
   value: string;
+  draft?: readonly [string, (text: string) => void];
   onCommit: (value: string) => Promise<boolean>;
   error: string | undefined;
-  description?: string;
+  description?: string | undefined;
   type?: 'date';
 }) {
-  const [text, setText] = useState(value);
-  useEffect(() => setText(value), [value]);
+  const [own, setOwn] = useState(value);
+  useEffect(() => setOwn(value), [value]);
+  const [text, setText] = draft ?? [own, setOwn];
   const commit = () => {
     if (text !== value) void onCommit(text);
   };
@@ -418,14 +463,26 @@ function BlurField({
         if (event.key === 'Enter') commit();
       }}
       error={error}
+      {...(id ? { id } : {})}
       {...(description ? { description } : {})}
       {...(type ? { type } : {})}
     />
   );
 }
 
-/** Send, or why not yet: offline, no lines, or this device's changes still on their way. */
-function SendPanel({ view, onDelete }: { view: InvoiceView; onDelete: () => void }) {
+/**
+ * Send, or why not yet: offline, no lines, this device's changes still on their way, or what is
+ * on screen not being what is stored (`blocker`, checked before the server is asked).
+ */
+function SendPanel({
+  view,
+  blocker,
+  onDelete,
+}: {
+  view: InvoiceView;
+  blocker: () => SendBlocker | null;
+  onDelete: () => void;
+}) {
   const { handle } = useSync();
   const callEndpoint = useCallEndpoint();
   const online = useOnline();
@@ -452,6 +509,9 @@ function SendPanel({ view, onDelete }: { view: InvoiceView; onDelete: () => void
           : `${invoiceNumberText(answer.invoice.number)} is numbered and sent; the client has no email address, so send it yourself`,
       });
       handle.notifyOutboxChanged();
+      // The Send panel goes once the sent invoice arrives: focus waits on the page's heading,
+      // which becomes the invoice's number, rather than falling to the page's body.
+      focusWhenReady(`#${HEADING_ID}`);
     } catch (error) {
       setFailure(readSubmitFailure(error).message);
     } finally {
@@ -460,9 +520,17 @@ function SendPanel({ view, onDelete }: { view: InvoiceView; onDelete: () => void
   };
 
   const sendWhenSaved = async () => {
+    setFailure(null);
     setSending(true);
     // A field left by pressing Send saves first (its blur runs before this turn ends).
     await new Promise((resolve) => setTimeout(resolve, 0));
+    const blocked = blocker();
+    if (blocked) {
+      setSending(false);
+      setFailure(blocked.message);
+      focusWhenReady(`#${CSS.escape(blocked.fieldId)}`);
+      return;
+    }
     const queued = await handle.db.outbox
       .where('[entity+entityId]')
       .equals(['invoice', invoice.id])

@@ -150,7 +150,7 @@ function InvoicesContent({ search, onSearchChange }: InvoicesScreenProps) {
       </EmptyState>
     );
   } else {
-    body = <InvoiceList views={shown ?? []} clientNames={clientNames} />;
+    body = <InvoiceList views={shown ?? []} clientNames={clientNames} locale={workspace.locale} />;
   }
 
   return (

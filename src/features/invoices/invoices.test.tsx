@@ -1,5 +1,6 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { InvoiceLine } from '#contract/entities/invoice.ts';
 import type { AppDatabase } from '../../db/app-database.ts';
@@ -165,6 +166,86 @@ describe('the draft’s lines', () => {
     ).toEqual({ unitPrice: 'Quantity × unit price is too large for one line' });
   });
 
+  it('never reads a value as another one: no price is not 0, 0x10 is not 16', () => {
+    const base = {
+      id: crypto.randomUUID(),
+      description: 'Hosting',
+      quantity: '2',
+      unitPrice: '12.5',
+      taxRate: '',
+      discountPercent: '',
+      milestoneId: null,
+      changeRequestId: null,
+    };
+    // An empty percent is none; a decimal comma is a decimal point.
+    expect(parseLine({ ...base, quantity: '1,5' }, 'EUR')).toMatchObject({
+      line: { quantity: 1.5, taxRate: 0, discountPercent: 0 },
+    });
+    expect(parseLine({ ...base, unitPrice: '' }, 'EUR').errors).toEqual({
+      unitPrice: 'Enter a price like 1500.00',
+    });
+    expect(parseLine({ ...base, unitPrice: '99999999999' }, 'USD').errors).toEqual({
+      unitPrice: 'That price is too large',
+    });
+    expect(parseLine({ ...base, quantity: '' }, 'EUR').errors).toEqual({
+      quantity: 'Enter a quantity',
+    });
+    expect(parseLine({ ...base, quantity: '0x10' }, 'EUR').errors).toEqual({
+      quantity: 'Enter a quantity',
+    });
+    expect(parseLine({ ...base, taxRate: '1e1' }, 'EUR').errors).toEqual({
+      taxRate: 'Enter the tax rate as a percent',
+    });
+    expect(parseLine({ ...base, discountPercent: 'Infinity' }, 'EUR').errors).toEqual({
+      discountPercent: 'Enter the discount as a percent',
+    });
+  });
+
+  it('saves a new line once it has a price, never a refused price as 0', async () => {
+    const user = userEvent.setup();
+    const saves: InvoiceLine[][] = [];
+    /** The editor fed back what it saved, as the page's live query does. */
+    function Stored() {
+      const [lines, setLines] = useState<InvoiceLine[]>([
+        newInvoiceLine({ description: 'Design', unitPrice: 100_000 }),
+      ]);
+      return (
+        <InvoiceLinesEditor
+          lines={lines}
+          currency="USD"
+          onSave={(next) => {
+            saves.push(next);
+            setLines(next);
+            return Promise.resolve(true);
+          }}
+        />
+      );
+    }
+    renderWithSync(<Stored />, await createTestDatabase());
+    await user.click(screen.getByRole('button', { name: 'Add line' }));
+    await user.keyboard('Hosting');
+    const price = screen.getByRole('textbox', { name: 'Price (USD), line 2' });
+    await user.click(price);
+    await user.keyboard('99999999999');
+    await user.tab();
+    expect(await screen.findByText('That price is too large')).toBeTruthy();
+    expect((price as HTMLInputElement).value).toBe('99999999999');
+    // Neither the description's blur nor the price's wrote the line with a price it was not given.
+    expect(saves).toEqual([]);
+
+    await user.clear(price);
+    await user.type(price, '120');
+    await user.tab();
+    await waitFor(() => expect(saves).toHaveLength(1));
+    expect(saves[0]?.[1]).toMatchObject({ description: 'Hosting', unitPrice: 12_000 });
+
+    // A saved line emptied says why, rather than vanishing from the invoice.
+    await user.clear(price);
+    await user.tab();
+    expect(await screen.findByText('Enter a price like 1500.00')).toBeTruthy();
+    expect(saves).toHaveLength(1);
+  });
+
   it('Enter on Add line, then the description at once: every key lands in the new line', async () => {
     // No pause at all between the keys, as a fast typist's arrive.
     const user = userEvent.setup({ delay: null });
@@ -237,7 +318,7 @@ describe('payments of a sent invoice', () => {
     const invoice = await putPulled(db, { clientId: client.id });
     const view = await readInvoiceView(db, invoice.id, '2026-11-24');
     if (!view) throw new Error('no invoice');
-    renderWithSync(<InvoicePayments view={view} />, db);
+    renderWithSync(<InvoicePayments view={view} locale="en-US" />, db);
     const amount = screen.getByRole('textbox', { name: 'Amount (EUR)' });
     expect((amount as HTMLInputElement).value).toBe('1000.00');
     await user.clear(amount);
@@ -291,7 +372,7 @@ describe('money that reached an invoice beyond what it owes', () => {
     await putStripePayment(db, invoice.id, 30_000);
     const view = await readInvoiceView(db, invoice.id, '2026-11-24');
     if (!view) throw new Error('no invoice');
-    renderWithSync(<InvoicePayments view={view} />, db);
+    renderWithSync(<InvoicePayments view={view} locale="en-US" />, db);
     expect(
       screen.getByText(
         '€300.00 more than was billed was paid: refund it to the client, then record the refund here.',
@@ -307,7 +388,7 @@ describe('money that reached an invoice beyond what it owes', () => {
     await putStripePayment(db, invoice.id, 100_000);
     const view = await readInvoiceView(db, invoice.id, '2026-11-24');
     if (!view) throw new Error('no invoice');
-    renderWithSync(<InvoicePayments view={view} />, db);
+    renderWithSync(<InvoicePayments view={view} locale="en-US" />, db);
     expect(screen.getByText(/^€1,000.00 more than this void invoice owes was paid/)).toBeTruthy();
     expect(screen.queryByText('Type')).toBeNull(); // no "Payment received" to choose
     expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Amount (EUR)' }).value).toBe(
