@@ -1,6 +1,8 @@
 /**
  * A text field that saves itself: on leaving the field or pressing Enter (single line), only if
- * the text changed. Escape puts the stored value back. The error beside it is the save's.
+ * the text changed. Escape puts the stored value back. The error beside it is the save's, about
+ * the text that was refused: once the field holds the stored value again (typed back, or Escape)
+ * it is shown no more, though no save happens to clear it.
  */
 import { FieldError, Input, Label, Text, TextArea, TextField } from 'react-aria-components';
 import { inputClassName, labelClassName } from './form-text-field.tsx';
@@ -43,6 +45,7 @@ export function InlineTextField({
   inputClassName: extraInputClass = '',
 }: InlineTextFieldProps) {
   const [draft, setDraft, reset] = useDraft(value);
+  const shownError = draft === value ? undefined : error;
   const commit = () => {
     if (draft !== value) void onSave(draft);
   };
@@ -56,7 +59,7 @@ export function InlineTextField({
       type={type}
       value={draft}
       onChange={(text) => setDraft(normalize(text))}
-      isInvalid={error !== undefined}
+      isInvalid={shownError !== undefined}
       validationBehavior="aria"
       {...(inputMode === undefined ? {} : { inputMode })}
       {...(maxLength === undefined ? {} : { maxLength })}
@@ -83,7 +86,7 @@ export function InlineTextField({
           {description}
         </Text>
       ) : null}
-      <FieldError className="text-sm font-medium text-danger">{error}</FieldError>
+      <FieldError className="text-sm font-medium text-danger">{shownError}</FieldError>
     </TextField>
   );
 }

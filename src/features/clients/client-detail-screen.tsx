@@ -26,6 +26,7 @@ import { InlineTextField } from '../../ui/inline-text-field.tsx';
 import { parseTags } from './parse-tags.ts';
 import { ClientNotes } from '../notes/client-notes.tsx';
 import { ClientFiles } from '../files/client-files.tsx';
+import { showUndoNotice } from '../../ui/undo-notice.ts';
 
 /** How long Undo is offered after a delete; the delete waits this long in the outbox. */
 const UNDO_WINDOW_MS = 8000;
@@ -96,10 +97,9 @@ function ClientDetailContent({ client }: { client: LocalClient }) {
 
   async function setArchived(archived: boolean) {
     await save({ archived });
-    toaster.show({
-      tone: 'success',
-      message: archived ? `${client.name} archived.` : `${client.name} restored.`,
-      action: { label: 'Undo', onAction: () => void save({ archived: !archived }) },
+    showUndoNotice(toaster, {
+      message: archived ? `${client.name} archived` : `${client.name} restored`,
+      undo: () => void save({ archived: !archived }),
       durationMs: 8000,
     });
   }
@@ -113,22 +113,18 @@ function ClientDetailContent({ client }: { client: LocalClient }) {
     });
     setConfirmDelete(false);
     void navigate({ to: '/clients' });
-    toaster.show({
-      tone: 'success',
-      message: `${name} deleted.`,
+    showUndoNotice(toaster, {
+      message: `${name} deleted`,
       durationMs: UNDO_WINDOW_MS,
-      action: {
-        label: 'Undo',
-        onAction: () => {
-          void cancelQueuedChange(handle.db, mutationId).then((undone) => {
-            if (!undone) {
-              toaster.show({
-                tone: 'error',
-                message: `Too late to undo: ${name} is already deleted.`,
-              });
-            }
-          });
-        },
+      undo: () => {
+        void cancelQueuedChange(handle.db, mutationId).then((undone) => {
+          if (!undone) {
+            toaster.show({
+              tone: 'error',
+              message: `Too late to undo: ${name} is already deleted.`,
+            });
+          }
+        });
       },
     });
   }

@@ -132,6 +132,32 @@ describe('ClientsScreen', () => {
     await waitFor(() => expect(names()).toEqual(['Globex']));
   });
 
+  it('finds a tag written as the list shows it, "#design", and "#des" as "des" does', async () => {
+    const db = await createTestDatabase();
+    const ctx = { db, userId: USER_ID };
+    await createClient(ctx, { workspaceId: WS, name: 'Acme', tags: ['design', 'retainer'] });
+    await createClient(ctx, { workspaceId: WS, name: 'Design Lab' });
+    await createClient(ctx, { workspaceId: WS, name: 'Globex', tags: ['web'] });
+    renderClients(db);
+    await waitFor(() => expect(names()).toEqual(['Acme', 'Design Lab', 'Globex']));
+    expect(screen.getByText('#design · #retainer')).toBeTruthy();
+
+    const user = userEvent.setup();
+    const search = screen.getByRole('searchbox', { name: 'Search clients' });
+    for (const [query, expected] of [
+      ['#design', ['Acme']],
+      ['#des', ['Acme']],
+      ['design', ['Acme', 'Design Lab']],
+      ['des', ['Acme', 'Design Lab']],
+      ['#DESIGN #ret', ['Acme']],
+      ['#web', ['Globex']],
+    ] as const) {
+      await user.clear(search);
+      await user.type(search, query);
+      await waitFor(() => expect(names()).toEqual(expected));
+    }
+  });
+
   it('archives the selected clients and undoes it from the toast', async () => {
     const db = await createTestDatabase();
     const ctx = { db, userId: USER_ID };
@@ -151,6 +177,35 @@ describe('ClientsScreen', () => {
     expect((await db.clients.toArray()).find((c) => c.name === 'Globex')?.archived).toBe(true);
 
     await user.click(await screen.findByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(names()).toEqual(['Acme', 'Globex']));
+  });
+
+  it('undoes an archive with Ctrl+Z, not the browser undoing the search field', async () => {
+    const db = await createTestDatabase();
+    const ctx = { db, userId: USER_ID };
+    await createClient(ctx, { workspaceId: WS, name: 'Acme' });
+    await createClient(ctx, { workspaceId: WS, name: 'Globex' });
+    renderClients(db);
+    await waitFor(() => expect(names()).toEqual(['Acme', 'Globex']));
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('checkbox', { name: 'Select Globex' }));
+    await user.click(
+      within(screen.getByRole('region', { name: 'Selection' })).getByRole('button', {
+        name: 'Archive',
+      }),
+    );
+    await waitFor(() => expect(names()).toEqual(['Acme']));
+    await screen.findByText(/Archived 1 client\. Undo with Ctrl\+Z\./);
+    const press = new KeyboardEvent('keydown', {
+      key: 'z',
+      ctrlKey: true,
+      bubbles: true,
+      cancelable: true,
+    });
+    document.body.dispatchEvent(press);
+    // Handled: the browser's own undo (which would edit the last text field) does not run.
+    expect(press.defaultPrevented).toBe(true);
     await waitFor(() => expect(names()).toEqual(['Acme', 'Globex']));
   });
 });

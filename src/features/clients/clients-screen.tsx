@@ -23,6 +23,7 @@ import type { ClientsSearch } from './clients-search.ts';
 import { NewClientDialog } from './new-client-dialog.tsx';
 import { clientStatuses } from '#contract/entities/client.ts';
 import { useLiveQuery } from '../../db/live-query.ts';
+import { showUndoNotice } from '../../ui/undo-notice.ts';
 
 export interface ClientsScreenProps {
   search: ClientsSearch;
@@ -84,8 +85,16 @@ function ClientsContent({ search, onSearchChange }: ClientsScreenProps) {
       terms.length === 0
         ? clients
         : clients.filter((client) => {
+            // Tags are searched as the list shows them, "#design": "#des" finds the tag (and only
+            // a tag) the way "des" does, and "design" still finds it too.
             const text = normalise(
-              [client.name, client.company, client.email, client.phone, ...client.tags].join(' '),
+              [
+                client.name,
+                client.company,
+                client.email,
+                client.phone,
+                ...client.tags.map((tag) => `#${tag}`),
+              ].join(' '),
             );
             return terms.every((term) => text.includes(term));
           });
@@ -111,15 +120,9 @@ function ClientsContent({ search, onSearchChange }: ClientsScreenProps) {
     const ids = [...selected].filter((id) => shown?.some((client) => client.id === id));
     const count = await archiveClients(ctx, ids);
     setSelected(new Set());
-    toaster.show({
-      tone: 'success',
-      message: `Archived ${count} client${count === 1 ? '' : 's'}.`,
-      action: {
-        label: 'Undo',
-        onAction: () => {
-          void archiveClients(ctx, ids, false);
-        },
-      },
+    showUndoNotice(toaster, {
+      message: `Archived ${count} client${count === 1 ? '' : 's'}`,
+      undo: () => void archiveClients(ctx, ids, false),
       durationMs: 8000,
     });
   }

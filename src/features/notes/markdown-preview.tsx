@@ -263,7 +263,8 @@ function renderBlocks(blocks: Block[], outline: Outline, keyPrefix: string): Rea
                     aria-label={item.checked ? 'Done' : 'Not done'}
                     className="mt-1 size-4 accent-brand"
                   />
-                  <span className={item.checked ? 'text-fg-muted line-through' : ''}>
+                  {/* min-w-0: a flex item is otherwise as wide as its longest word (a URL). */}
+                  <span className={`min-w-0 ${item.checked ? 'text-fg-muted line-through' : ''}`}>
                     {renderInline(item.text, `${key}-${itemIndex}`)}
                   </span>
                 </li>

@@ -109,7 +109,12 @@ export function NoteEditor({ note, author, onUpdate, onDelete, focusTitle }: Not
       if (title !== sent.current.title) patch.title = title;
       if (body !== sent.current.body) patch.body = body;
       if (Object.keys(patch).length === 0) {
-        if (mounted.current) setSaveState((state) => (state === 'saving' ? 'saved' : state));
+        // Every field holds what is stored again (a refused title typed back, say): nothing to
+        // save, and no refusal left to show.
+        if (mounted.current) {
+          setErrors({});
+          setSaveState((state) => (state === 'saving' || state === 'error' ? 'saved' : state));
+        }
         return;
       }
       const write = async (next: NotePatch) => {

@@ -209,8 +209,11 @@ export function NotesPanel({
 
   return (
     <div className="@container">
-      <div className="grid gap-4 @3xl:grid-cols-[minmax(0,18rem)_minmax(0,1fr)]">
-        <div className={`flex flex-col gap-3 ${selected ? 'hidden @3xl:flex' : ''}`}>
+      {/* One column that may shrink below its content (minmax(0,1fr), min-w-0): an implicit
+          column grows to the longest unbroken word, so a note that is one long URL would widen
+          the page on a phone instead of being cut off inside its card. */}
+      <div className="grid grid-cols-1 gap-4 @3xl:grid-cols-[minmax(0,18rem)_minmax(0,1fr)]">
+        <div className={`flex min-w-0 flex-col gap-3 ${selected ? 'hidden @3xl:flex' : ''}`}>
           <div className="flex items-center justify-between gap-2">
             <p className="text-sm text-fg-muted">
               {notes.length === 1 ? '1 note' : `${notes.length} notes`}
@@ -236,7 +239,7 @@ export function NotesPanel({
                       setJustCreated(null);
                       setSelectedId(note.id);
                     }}
-                    className={`flex w-full cursor-pointer flex-col gap-0.5 rounded-lg border px-3 py-2 text-left transition-colors ${
+                    className={`flex w-full min-w-0 cursor-pointer flex-col gap-0.5 rounded-lg border px-3 py-2 text-left transition-colors ${
                       isSelected
                         ? 'border-brand bg-brand-soft'
                         : 'border-transparent hover:bg-surface-muted'
@@ -262,7 +265,7 @@ export function NotesPanel({
           </ul>
         </div>
 
-        <div className={selected ? '' : 'hidden @3xl:block'}>
+        <div className={`min-w-0 ${selected ? '' : 'hidden @3xl:block'}`}>
           {selected ? (
             <div className="flex flex-col gap-3">
               <Button

@@ -108,6 +108,64 @@ describe('NotesTab', { timeout: 30_000 }, () => {
     );
   });
 
+  it('drops a refused title error once the stored title is back, with nothing to save', async () => {
+    const db = await createTestDatabase();
+    const { ctx, project } = await seed(db);
+    await noteWrites.create(ctx, { workspaceId: WS, projectId: project.id, title: 'Brief' });
+    const user = userEvent.setup();
+    renderWithSync(<NotesTab project={project} />, db);
+
+    await user.click(await screen.findByRole('button', { name: /Brief/ }));
+    const title = screen.getByRole('textbox', { name: 'Title' });
+    await user.clear(title);
+    await user.tab();
+    await waitFor(() => expect(title.getAttribute('aria-invalid')).toBe('true'));
+    expect(await screen.findByText('Not saved: see the message above')).toBeTruthy();
+
+    const before = (await outbox(db)).length;
+    await user.type(title, 'Brief');
+    await user.tab();
+    await waitFor(() => expect(title.getAttribute('aria-invalid')).toBeNull());
+    expect(await screen.findByText('Saved on this device')).toBeTruthy();
+    expect(await outbox(db)).toHaveLength(before);
+  });
+
+  it('keeps a note that is one long URL inside its card (the CSS that wraps or cuts it)', async () => {
+    // jsdom does no layout, so this checks the classes that hold a long word in: a column that
+    // may shrink below its content (grid-cols-1, min-w-0), a cut-off list line (truncate), and
+    // preview text that breaks inside a word (break-words, min-w-0 on flex items).
+    const db = await createTestDatabase();
+    const { ctx, project } = await seed(db);
+    const url = `https://example.com/${'a'.repeat(2000)}`;
+    await noteWrites.create(ctx, {
+      workspaceId: WS,
+      projectId: project.id,
+      title: 'Links',
+      body: `${url}\n\n- [ ] ${url}`,
+    });
+    const user = userEvent.setup();
+    renderWithSync(<NotesTab project={project} />, db);
+
+    const list = await screen.findByRole('list', { name: 'Notes for Website' });
+    const column = list.parentElement!;
+    const grid = column.parentElement!;
+    expect(grid.classList).toContain('grid-cols-1');
+    expect(column.classList).toContain('min-w-0');
+    const item = within(list).getByRole('button', { name: /Links/ });
+    expect(item.classList).toContain('min-w-0');
+    expect(within(item).getByText(url).classList).toContain('truncate');
+
+    await user.click(item);
+    const editorColumn = [...grid.children].find((child) => child !== column)!;
+    expect(editorColumn.classList).toContain('min-w-0');
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    const preview = screen.getByRole('region', { name: 'Preview' });
+    expect(preview.firstElementChild?.classList).toContain('break-words');
+    const checkItem = within(preview).getByRole('checkbox', { name: 'Not done' }).parentElement!;
+    expect(checkItem.classList).toContain('flex');
+    expect(within(checkItem).getByText(url).classList).toContain('min-w-0');
+  });
+
   it('shows the banner for a note edited in two places and highlights both versions', async () => {
     const db = await createTestDatabase();
     const { ctx, project } = await seed(db);

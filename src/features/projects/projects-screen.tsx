@@ -29,6 +29,7 @@ import type { ProjectsSearch } from './projects-search.ts';
 import { ProjectsToolbar } from './projects-toolbar.tsx';
 import { useRememberedView } from './use-remembered-view.ts';
 import { writeErrorFields } from '../../data/write-error-fields.ts';
+import { showUndoNotice } from '../../ui/undo-notice.ts';
 
 export interface ProjectsScreenProps {
   search: ProjectsSearch;
@@ -130,13 +131,9 @@ function ProjectsContent({ search, onSearchChange }: ProjectsScreenProps) {
     const from = project.status;
     try {
       await updateProject(ctx, project.id, { status });
-      toaster.show({
-        tone: 'success',
+      showUndoNotice(toaster, {
         message: `Moved “${project.name}” to ${statusLabels[status]}`,
-        action: {
-          label: 'Undo',
-          onAction: () => void updateProject(ctx, project.id, { status: from }),
-        },
+        undo: () => void updateProject(ctx, project.id, { status: from }),
       });
     } catch (error) {
       toaster.show({
