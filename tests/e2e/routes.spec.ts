@@ -1,4 +1,5 @@
 import { expect, test } from './console-guard.ts';
+import { createConfirmedUser, newEmail, signInAt } from './e2e-accounts.ts';
 
 const publicRoutes = [
   '/',
@@ -132,6 +133,30 @@ test.describe('guards', () => {
       .click();
     await expect(page).toHaveURL(/privacy-policy/);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test('after a navigation focus is on the new page heading, from a link or the keyboard', async ({
+    page,
+    request,
+  }) => {
+    const email = newEmail('focus');
+    await createConfirmedUser(request, email);
+    await signInAt(page, email);
+    await page
+      .getByRole('dialog', { name: 'Welcome to Satchel!' })
+      .getByRole('button', { name: 'Get started' })
+      .click();
+    const nav = page.getByRole('navigation', { name: 'App' });
+    await nav.getByRole('link', { name: 'Clients' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: 'Clients' })).toBeFocused();
+    await nav.getByRole('link', { name: 'Settings' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeFocused();
+    // A tab is a search change: focus stays with the tab the user chose.
+    await page.getByRole('tab', { name: 'Data' }).click();
+    await expect(page.getByRole('tab', { name: 'Data' })).toBeFocused();
+    await nav.getByRole('link', { name: 'Dashboard' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeFocused();
   });
 });
 
