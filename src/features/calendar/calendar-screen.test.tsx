@@ -274,6 +274,61 @@ describe('CalendarScreen', { timeout: 60_000 }, () => {
     await waitFor(() => expect(within(cell('2026-03-05')!).getByText('Workshop')).toBeTruthy());
   });
 
+  it('moves focus to the Title field when an empty event is refused', async () => {
+    const db = await createTestDatabase();
+    await db.workspaces.update(WS, { timeZone: 'UTC' });
+    renderScreen(db);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'New event' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New event' });
+    const add = within(dialog).getByRole('button', { name: 'Add event' });
+    const before = await db.outbox.count();
+    await user.click(add);
+    expect(await within(dialog).findByText('Title is required')).toBeTruthy();
+    const title = within(dialog).getByLabelText('Title');
+    await waitFor(() => expect(document.activeElement).toBe(title));
+    expect(title.getAttribute('aria-invalid')).toBe('true');
+    expect(await db.outbox.count()).toBe(before);
+  });
+
+  it('after deleting an event, focus goes to the next event, else the one before, else New event', async () => {
+    const db = await createTestDatabase();
+    await db.workspaces.update(WS, { timeZone: 'UTC' });
+    const ctx = { db, userId: USER_ID };
+    const add = (title: string, day: string) =>
+      createCalendarEvent(ctx, { workspaceId: WS, title, start: day, end: day });
+    const alpha = await add('Alpha', '2026-03-05');
+    const beta = await add('Beta', '2026-03-06');
+    const gamma = await add('Gamma', '2026-03-07');
+    renderScreen(db);
+    const user = userEvent.setup();
+    const chipOf = (id: string, day: string) => document.getElementById(`cal-event-${id}-${day}`);
+    const remove = async (name: string, id: string, day: string) => {
+      await user.click(
+        await within(await findCell(day)).findByRole('button', { name: new RegExp(name) }),
+      );
+      const dialog = await screen.findByRole('dialog', { name: 'Edit event' });
+      await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+      expect(await screen.findByText(new RegExp(`Event “${name}” deleted`))).toBeTruthy();
+      await waitFor(() => expect(chipOf(id, day)).toBeNull());
+    };
+
+    // Focus stays there once the dialog is gone and the deleted chip has left the grid.
+    await remove('Beta', beta.id, '2026-03-06');
+    await waitFor(() => expect(document.activeElement).toBe(chipOf(gamma.id, '2026-03-07')));
+
+    // The last one: the one before.
+    await remove('Gamma', gamma.id, '2026-03-07');
+    await waitFor(() => expect(document.activeElement).toBe(chipOf(alpha.id, '2026-03-05')));
+
+    // None left: "New event".
+    await remove('Alpha', alpha.id, '2026-03-05');
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'New event' })),
+    );
+    expect(document.activeElement).not.toBe(document.body);
+  });
+
   it('shows the week and the agenda, and their empty states', async () => {
     const db = await createTestDatabase();
     await seed(db);

@@ -10,7 +10,7 @@
  * list under the grid.
  */
 import { CalendarDays, CalendarRange, ChevronLeft, ChevronRight, List, Plus } from 'lucide-react';
-import { useMemo, useState, type DragEvent, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import type { LocalProject } from '../../db/app-database.ts';
 import {
   deleteCalendarEvent,
@@ -94,6 +94,9 @@ export function CalendarView({ view, anchor, onNavigate, project }: CalendarView
   const allProjects = useProjects(handle.db, workspace.id, { includeArchived: true });
   const [dialog, setDialog] = useState<Dialog>(null);
   const [selectedDay, setSelectedDay] = useState<Day | null>(null);
+  const viewRef = useRef<HTMLElement>(null);
+  /** The chip an open dialog was opened from (focused when it was pressed, where browsers do). */
+  const openedFrom = useRef<Element | null>(null);
 
   const items = useMemo(
     () => (source ? buildCalendarItems(source, timeZone) : undefined),
@@ -183,12 +186,18 @@ export function CalendarView({ view, anchor, onNavigate, project }: CalendarView
   };
 
   const open = (item: CalendarItem) => {
+    openedFrom.current = document.activeElement;
     if (item.kind === 'event' && item.event)
       setDialog({ kind: 'event', event: item.event, day: item.start });
     else setDialog({ kind: 'item', item });
   };
 
   const removeEvent = (event: LocalCalendarEvent) => {
+    // Its chips leave the view (and react-aria hands focus back to the one it was opened from):
+    // focus goes on to the next event in the view, or the one before, or "New event".
+    focusWhenReady(
+      focusAfterRemoving(viewRef.current, event.id, openedFrom.current) ?? NEW_EVENT_SELECTOR,
+    );
     setDialog(null);
     deleteCalendarEvent(ctx, event.id, { undoWindowMs: UNDO_WINDOW_MS })
       .then((mutationId) =>
@@ -251,7 +260,7 @@ export function CalendarView({ view, anchor, onNavigate, project }: CalendarView
   );
 
   return (
-    <section aria-labelledby="calendar-view-title" className="flex flex-col gap-4">
+    <section ref={viewRef} aria-labelledby="calendar-view-title" className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center gap-2">
         <div className="flex items-center gap-1">
           <Button
@@ -294,7 +303,10 @@ export function CalendarView({ view, anchor, onNavigate, project }: CalendarView
             onChange={(next) => onNavigate({ view: next, anchor })}
             wordsFromSm
           />
-          <Button onPress={() => setDialog({ kind: 'event', event: undefined, day: chosenDay })}>
+          <Button
+            data-calendar-new-event
+            onPress={() => setDialog({ kind: 'event', event: undefined, day: chosenDay })}
+          >
             <Plus aria-hidden="true" size={16} />
             New event
           </Button>
@@ -411,6 +423,47 @@ export function CalendarView({ view, anchor, onNavigate, project }: CalendarView
       ) : null}
     </section>
   );
+}
+
+const NEW_EVENT_SELECTOR = '[data-calendar-new-event]';
+const CHOSEN_DAY_LIST = '[aria-labelledby="calendar-chosen-day"]';
+
+/** Whether a chip's id (itemButtonId) is one of this event's, on any day. */
+const isChipOf = (id: string, eventId: string) => {
+  const prefix = `cal-event-${eventId}-`;
+  return id.startsWith(prefix) && /^\d{4}-\d{2}-\d{2}$/.test(id.slice(prefix.length));
+};
+
+/**
+ * A selector for the event chip to focus once the event `eventId` is gone: the first other event
+ * shown after the chip it was opened from (or after its first chip) in the view's order, else the
+ * last one before; null when no other event is shown. Hidden chips are skipped (a phone's month
+ * shows a cell's chips as dots and lists the chosen day's). A month shows the chosen day's chips
+ * twice (in its cell and in the list under the grid) with the same id: the list's are named
+ * through the list.
+ */
+function focusAfterRemoving(
+  view: HTMLElement | null,
+  eventId: string,
+  openedFrom: Element | null,
+): string | null {
+  if (!view) return null;
+  const chips = [...view.querySelectorAll<HTMLElement>('button[id^="cal-event-"]')].filter(
+    // Without layout (checkVisibility missing) every chip counts as shown.
+    (chip) => !('checkVisibility' in chip) || chip.checkVisibility(),
+  );
+  const from =
+    openedFrom instanceof HTMLElement &&
+    chips.includes(openedFrom) &&
+    isChipOf(openedFrom.id, eventId)
+      ? chips.indexOf(openedFrom)
+      : chips.findIndex((chip) => isChipOf(chip.id, eventId));
+  if (from === -1) return null;
+  const others = (list: HTMLElement[]) => list.filter((chip) => !isChipOf(chip.id, eventId));
+  const target = others(chips.slice(from + 1))[0] ?? others(chips.slice(0, from)).at(-1);
+  if (!target) return null;
+  const id = `#${CSS.escape(target.id)}`;
+  return target.closest(CHOSEN_DAY_LIST) ? `${CHOSEN_DAY_LIST} ${id}` : id;
 }
 
 type DropProps = (day: Day) => Record<string, unknown>;

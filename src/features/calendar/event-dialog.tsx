@@ -2,7 +2,7 @@
  * Create or edit a calendar event: title, all day or times (read in the workspace's time zone),
  * project, location, reminder and notes. Saved on the device through the outbox (offline too);
  * the contract's schema and rules check it first, so an end before the start is said beside the
- * end field and nothing is queued. Moving the start date moves the end date with it, as in any
+ * end field, focus moves to the first field refused, and nothing is queued. Moving the start date moves the end date with it, as in any
  * calendar app. Editing offers Delete (with Undo).
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
@@ -20,6 +20,7 @@ import { FormTextField, inputClassName, labelClassName } from '../../ui/form-tex
 import { SelectField } from '../../ui/select-field.tsx';
 import { Sheet, SheetActions } from '../../ui/sheet.tsx';
 import { addDays, daysBetween, isDay, zonedInstant, type Day } from './calendar-dates.ts';
+import { focusWhenReady } from '../tasks/focus.ts';
 import { eventPlacement } from './calendar-items.ts';
 
 const NO_PROJECT = 'none';
@@ -93,6 +94,7 @@ function EventForm({
   const [errors, setErrors] = useState<WriteErrorFields>({});
   const [isSaving, setSaving] = useState(false);
   const helpId = useId();
+  const formId = useId();
 
   // The last whole start date: a date field passes through empty while it is retyped.
   const lastStart = useRef(startDay);
@@ -149,13 +151,18 @@ function EventForm({
       onSaved(values.title.trim(), !event);
       onClose();
     } catch (error) {
-      setErrors(writeErrorFields(error));
+      const fields = writeErrorFields(error);
+      setErrors(fields);
       setSaving(false);
+      // Focus would stay on "Add event": take it to the first field that needs fixing, once drawn
+      // invalid (a refusal of the whole form is read out by its alert instead).
+      if (Object.keys(fields).some((key) => key !== 'form'))
+        focusWhenReady(`#${CSS.escape(formId)} [aria-invalid="true"]`);
     }
   };
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
+    <form id={formId} onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
       <FormTextField
         label="Title"
         name="title"

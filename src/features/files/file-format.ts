@@ -9,6 +9,8 @@ import {
   FileVideo,
   type LucideIcon,
 } from 'lucide-react';
+import { fileNameSchema } from '#contract/entities/file.ts';
+import * as v from 'valibot';
 import type { LocalFile } from '../../data/files.ts';
 import { uploadedAt } from '../../data/file-versions.ts';
 import type { StoredUpload } from '../../files/upload-queue.ts';
@@ -110,6 +112,18 @@ export function uploadPhase(
   if ((entry.retryAt ?? 0) > now) return { kind: 'retrying', percent };
   if (entry.status === 'uploading' || progress) return { kind: 'uploading', percent };
   return { kind: 'waiting' };
+}
+
+/**
+ * A failed upload that trying again cannot fix: the same bytes under the same name are refused
+ * the same way by the device and by the server (an empty file, a name no file may have), so the
+ * screen offers Remove only. Other refusals may pass later (signed in again, storage freed or the
+ * plan upgraded, an expired upload started over) and keep Retry; network and server trouble never
+ * fails an entry (the runner tries again by itself).
+ */
+export function isPermanentRefusal(entry: Pick<StoredUpload, 'status' | 'size' | 'name'>): boolean {
+  if (entry.status !== 'failed') return false;
+  return entry.size === 0 || !v.safeParse(fileNameSchema, entry.name).success;
 }
 
 export function uploadPhaseText(phase: UploadPhase): string {

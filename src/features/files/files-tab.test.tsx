@@ -86,6 +86,33 @@ describe('FilesTab', { timeout: 30_000 }, () => {
     await waitFor(async () => expect((await db.uploads.toArray())[0]?.fileId).not.toBeNull());
   });
 
+  it('refuses an empty file on the device, without the server, offering Remove but no Retry', async () => {
+    const { db, user, server } = await setup();
+    await user.upload(pickerInput(), new File([], 'empty.txt', { type: 'text/plain' }));
+    expect(await screen.findByText(/Failed: The file is empty \(0 bytes\)\./)).toBeTruthy();
+    expect((await db.uploads.toArray())[0]).toMatchObject({ status: 'failed', size: 0 });
+    // Trying again can only be refused again: nothing offers it, nothing reaches the server.
+    expect(screen.queryByRole('button', { name: 'Retry empty.txt' })).toBeNull();
+    expect(server.requests).toEqual([]);
+    await expectAccessible();
+    await user.click(screen.getByRole('button', { name: 'Remove empty.txt' }));
+    await waitFor(async () => expect(await db.uploads.count()).toBe(0));
+    // Focus goes to the next thing to do rather than the page.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Upload files' })),
+    );
+    expect(server.requests).toEqual([]);
+  });
+
+  it('keeps Retry for a refusal that may pass later (a session that ended)', async () => {
+    const { db, user, server } = await setup();
+    server.refuseNext('POST', 401, 'Sign in first.');
+    await user.upload(pickerInput(), new File(['x'], 'brief.pdf', { type: 'application/pdf' }));
+    expect(await screen.findByText(/Failed: Sign in first\./)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Retry brief.pdf' }));
+    await waitFor(async () => expect((await db.uploads.toArray())[0]?.fileId).not.toBeNull());
+  });
+
   it('names the plan’s storage limit when an upload is refused for it, and links to upgrading', async () => {
     const { user, server } = await setup();
     const GIB = 1024 ** 3;

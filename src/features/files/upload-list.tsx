@@ -1,9 +1,10 @@
 /**
  * Uploads of this project still on their way: each with its state in words ("Waiting for the
  * network", "Uploading 42 %", "Failed: <the server's reason>"), a named progress bar, and what
- * can be done to it (pause, resume, retry, cancel). A refusal for the plan's storage names the
- * limit and links to upgrading. A done upload shows until its file row arrives, then the file
- * takes its place in the list.
+ * can be done to it (pause, resume, retry, cancel; no Retry where trying again can only be
+ * refused again, as for an empty file). A refusal for the plan's storage names the limit and
+ * links to upgrading. A done upload shows until its file row arrives, then the file takes its
+ * place in the list.
  */
 import { CircleAlert, CircleCheck, Pause, Play, RotateCw, X } from 'lucide-react';
 import { ProgressBar } from 'react-aria-components';
@@ -12,7 +13,13 @@ import type { StoredUpload } from '../../files/upload-queue.ts';
 import type { UploadProgress } from '../../files/upload-progress.ts';
 import { Button } from '../../ui/button.tsx';
 import { UpgradePlanLink } from '../billing/upgrade-plan-link.tsx';
-import { fileIconOf, formatBytes, uploadPhase, uploadPhaseText } from './file-format.ts';
+import {
+  fileIconOf,
+  formatBytes,
+  isPermanentRefusal,
+  uploadPhase,
+  uploadPhaseText,
+} from './file-format.ts';
 
 /** A refusal for the plan's storage, in words naming the limit ("1 GB" as the plans say it). */
 export function storageFullText({ plan, max, used }: PlanLimitRefusal): string {
@@ -97,14 +104,16 @@ export function UploadList({
                 </div>
                 <div className="flex shrink-0 items-center">
                   {phase.kind === 'failed' ? (
-                    <Button
-                      variant="secondary"
-                      aria-label={`Retry ${entry.name}`}
-                      onPress={() => onRetry(entry)}
-                    >
-                      <RotateCw aria-hidden="true" size={16} />
-                      Retry
-                    </Button>
+                    isPermanentRefusal(entry) ? null : (
+                      <Button
+                        variant="secondary"
+                        aria-label={`Retry ${entry.name}`}
+                        onPress={() => onRetry(entry)}
+                      >
+                        <RotateCw aria-hidden="true" size={16} />
+                        Retry
+                      </Button>
+                    )
                   ) : phase.kind === 'paused' ? (
                     <Button
                       variant="ghost"

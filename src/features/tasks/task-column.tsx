@@ -28,6 +28,18 @@ import { TaskCard, type MoveTarget } from './task-card.tsx';
 export const PAGE_SIZE = 50;
 export const TASK_DRAG_TYPE = 'application/x-satchel-task';
 
+/**
+ * A board column's width: nearly the screen on a phone (one column at a time, snapping), 18rem
+ * from sm. From xl the columns share the row (at least 12rem each, at most 18rem), so at 1280px a
+ * project's four columns and the add-column form (boardAddColumnWidth) all fit without clipping;
+ * more columns than fit scroll sideways.
+ */
+export const boardColumnWidth =
+  'w-[calc(100vw-3rem)] max-w-72 shrink-0 sm:w-72 xl:min-w-48 xl:grow xl:basis-0';
+
+/** The add-column form at the end of the board: from xl narrow, its input over its button. */
+export const boardAddColumnWidth = 'w-[calc(100vw-3rem)] max-w-72 shrink-0 sm:w-72 xl:w-40';
+
 export type ColumnAction = 'rename' | 'left' | 'right' | 'done' | 'delete';
 
 export interface TaskColumnProps {
@@ -119,7 +131,7 @@ export function TaskColumn({
       data-column-id={column.id}
       className={
         layout === 'board'
-          ? 'flex w-[calc(100vw-3rem)] max-w-72 shrink-0 snap-start flex-col gap-2 rounded-2xl border border-border bg-surface-muted/60 p-2 sm:w-72 xl:w-58'
+          ? `flex ${boardColumnWidth} snap-start flex-col gap-2 rounded-2xl border border-border bg-surface-muted/60 p-2`
           : 'flex flex-col gap-2 rounded-2xl border border-border bg-surface-muted/60 p-2 sm:p-3'
       }
     >
@@ -342,7 +354,9 @@ function QuickAdd({
         <Input
           ref={inputRef}
           data-quick-add
-          placeholder="Add a task, press Enter"
+          // Short enough to show whole in a column of a full board at 1280px (the board's tip
+          // says to press Enter).
+          placeholder="Add a task"
           className={`${inputClassName} border-transparent bg-transparent shadow-none hover:border-border-strong sm:min-h-9 sm:text-sm`}
         />
       </TextField>

@@ -46,6 +46,57 @@ describe('TasksTab', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('grid', { name: 'Done' })).toBeTruthy();
   });
 
+  it('fits four columns and the add-column form on a board at 1280px (xl), scrolling past that', async () => {
+    const db = await createTestDatabase();
+    const { project } = await seed(db);
+    renderWithSync(<TasksTab project={project} />, db);
+    await screen.findByRole('grid', { name: 'Done' });
+    const board = screen.getByRole('group', { name: 'Task board' });
+    // jsdom draws nothing: the classes are the layout. At 1280px the board has 992px: four
+    // columns sharing the row (at least 12rem each), the 10rem form and four 0.75rem gaps fit.
+    expect(board.className).toContain('overflow-x-auto');
+    expect(board.className).toContain('gap-3');
+    const columns = [...board.querySelectorAll<HTMLElement>('section[data-column-id]')];
+    expect(columns).toHaveLength(4);
+    for (const column of columns) {
+      expect(column.className.split(' ')).toEqual(
+        expect.arrayContaining(['xl:grow', 'xl:basis-0', 'xl:min-w-48', 'max-w-72', 'snap-start']),
+      );
+      expect(column.className).not.toContain('xl:w-58');
+    }
+    const form = screen.getByRole('form', { name: 'Add a column' });
+    expect(form.className.split(' ')).toEqual(expect.arrayContaining(['xl:w-40', 'snap-start']));
+    expect(form.className).not.toContain('xl:w-58');
+    // Narrow, the input goes over the button rather than being squeezed beside it.
+    const input = screen.getByRole('textbox', { name: 'New column name' });
+    expect(input.parentElement?.parentElement?.className).toContain('xl:flex-col');
+    const rem = 16;
+    const xlRow = 4 * 12 * rem + 10 * rem + 4 * 0.75 * rem;
+    expect(xlRow).toBeLessThanOrEqual(1280 - 15 * rem - 3 * rem);
+  });
+
+  it('scrolls the board so a column or the add-column form getting focus shows whole', async () => {
+    const db = await createTestDatabase();
+    const { project } = await seed(db);
+    renderWithSync(<TasksTab project={project} />, db);
+    await screen.findByRole('grid', { name: 'Done' });
+    const board = screen.getByRole('group', { name: 'Task board' });
+    const form = screen.getByRole('form', { name: 'Add a column' });
+    // As measured at 1280px before the columns shared the row: the form cut at the board's edge.
+    const rect = (left: number, right: number) =>
+      ({ left, right, top: 0, bottom: 100, width: right - left, height: 100 }) as DOMRect;
+    board.getBoundingClientRect = () => rect(240, 1280);
+    board.style.scrollPaddingLeft = '24px';
+    board.style.scrollPaddingRight = '24px';
+    form.getBoundingClientRect = () => rect(1240 - board.scrollLeft, 1472 - board.scrollLeft);
+    screen.getByRole('textbox', { name: 'New column name' }).focus();
+    // Its start at the board's scroll padding: 1240 - 240 - 24.
+    expect(board.scrollLeft).toBe(976);
+    // Already whole in view: nothing moves.
+    screen.getByRole('button', { name: 'Add column' }).focus();
+    expect(board.scrollLeft).toBe(976);
+  });
+
   it('quick-adds tasks with Enter, staying open for the next, from the "n" shortcut', async () => {
     const db = await createTestDatabase();
     const { project, columns } = await seed(db);

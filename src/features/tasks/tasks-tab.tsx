@@ -36,7 +36,7 @@ import { useToast } from '../../ui/use-toast.ts';
 import { localToday } from '../projects/project-format.ts';
 import { useSync, useWriteContext } from '../workspace/sync-context.tsx';
 import type { MoveTarget } from './task-card.tsx';
-import { TaskColumn } from './task-column.tsx';
+import { boardAddColumnWidth, TaskColumn } from './task-column.tsx';
 import { TaskDetailSheet } from './task-detail-sheet.tsx';
 import { TaskFiltersBar } from './task-filters-bar.tsx';
 import {
@@ -301,6 +301,11 @@ export function TasksTab({ project }: { project: LocalProject }) {
       <div
         role="group"
         aria-label={view === 'board' ? 'Task board' : 'Task list'}
+        onFocus={
+          view === 'board'
+            ? (event) => revealBoardItem(event.currentTarget, event.target)
+            : undefined
+        }
         className={
           view === 'board'
             ? 'relative -mx-4 flex snap-x snap-mandatory scroll-px-4 items-start gap-3 overflow-x-auto px-4 pb-4 sm:-mx-6 sm:scroll-px-6 sm:px-6'
@@ -379,6 +384,27 @@ export function TasksTab({ project }: { project: LocalProject }) {
   );
 }
 
+/**
+ * Scrolls the board so the item (a column, or the add-column form) holding the newly focused
+ * element is whole in view. The browser's own focus scroll stops once part of it shows, and the
+ * board's mandatory snapping can then pull it back to where the item is cut off at the edge; the
+ * item's own snap position (its start) is a resting place the snapping keeps.
+ */
+function revealBoardItem(board: HTMLElement, target: EventTarget) {
+  const item = [...board.children].find(
+    (child): child is HTMLElement => child instanceof HTMLElement && child.contains(target as Node),
+  );
+  if (!item) return;
+  const view = board.getBoundingClientRect();
+  const box = item.getBoundingClientRect();
+  const style = getComputedStyle(board);
+  const padLeft = parseFloat(style.scrollPaddingLeft) || 0;
+  const padRight = parseFloat(style.scrollPaddingRight) || 0;
+  // A pixel of slack: rounding leaves an item that fits a fraction over the edge.
+  if (box.left >= view.left + padLeft - 1 && box.right <= view.right - padRight + 1) return;
+  board.scrollLeft += box.left - view.left - padLeft;
+}
+
 function AddColumn({
   layout,
   onAdd,
@@ -391,7 +417,7 @@ function AddColumn({
   return (
     <form
       aria-label="Add a column"
-      className={`flex flex-col gap-1 ${layout === 'board' ? 'w-[calc(100vw-3rem)] max-w-72 shrink-0 snap-start sm:w-72 xl:w-58' : ''}`}
+      className={`flex flex-col gap-1 ${layout === 'board' ? `${boardAddColumnWidth} snap-start` : ''}`}
       onSubmit={(event) => {
         event.preventDefault();
         if (name.trim() === '') return;
@@ -401,7 +427,8 @@ function AddColumn({
         });
       }}
     >
-      <div className="flex gap-2">
+      {/* On a wide board the form is narrow: the input over the button, each wide enough to read. */}
+      <div className={`flex gap-2 ${layout === 'board' ? 'xl:flex-col xl:items-start' : ''}`}>
         <TextField
           aria-label="New column name"
           value={name}
@@ -411,7 +438,7 @@ function AddColumn({
           }}
           isInvalid={error !== null}
           validationBehavior="aria"
-          className="min-w-0 flex-1"
+          className="min-w-0 flex-1 xl:self-stretch"
         >
           <Input placeholder="New column" className={`${inputClassName} sm:min-h-10 sm:text-sm`} />
         </TextField>
