@@ -215,19 +215,21 @@ describe('CalendarScreen', { timeout: 60_000 }, () => {
     await waitFor(async () =>
       expect(await lastEntry(db)).toMatchObject({ args: { dueDate: '2026-03-20' } }),
     );
-    await waitFor(() => expect(document.activeElement?.textContent).toContain('Write copy'));
+    // On the chip in its new cell (the old one may still hold focus for a render).
+    await waitFor(() => expect(document.activeElement?.id).toBe(`cal-task-${task.id}-2026-03-20`));
     await user.keyboard('{Alt>}{ArrowDown}{/Alt}');
     await waitFor(async () =>
       expect(await lastEntry(db)).toMatchObject({ args: { dueDate: '2026-03-27' } }),
     );
-    await waitFor(() => expect(document.activeElement?.textContent).toContain('Write copy'));
+    // On the chip in its new cell (the old one may still hold focus for a render).
+    await waitFor(() => expect(document.activeElement?.id).toBe(`cal-task-${task.id}-2026-03-27`));
     await user.keyboard('{Alt>}{ArrowDown}{/Alt}');
     await waitFor(async () =>
       expect(await lastEntry(db)).toMatchObject({ args: { dueDate: '2026-04-03' } }),
     );
     // April 3 is still in March's grid (its last row); April 10 is not.
     expect(searches).toEqual([]);
-    await waitFor(() => expect(document.activeElement?.textContent).toContain('Write copy'));
+    await waitFor(() => expect(document.activeElement?.id).toBe(`cal-task-${task.id}-2026-04-03`));
     await user.keyboard('{Alt>}{ArrowDown}{/Alt}');
     await waitFor(async () =>
       expect(await lastEntry(db)).toMatchObject({ args: { dueDate: '2026-04-10' } }),
