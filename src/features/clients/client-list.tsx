@@ -86,6 +86,8 @@ export function ClientList({ clients, selected, onSelectionChange }: ClientListP
               <Link
                 to="/clients/$id"
                 params={{ id: client.id }}
+                // Where focus goes after an archive (archive-focus.ts).
+                data-client-id={client.id}
                 className="min-w-0 flex-1 rounded outline-none focus-visible:ring-2 focus-visible:ring-ring"
               >
                 <span className="block truncate font-medium text-fg">

@@ -209,3 +209,93 @@ describe('ClientsScreen', () => {
     await waitFor(() => expect(names()).toEqual(['Acme', 'Globex']));
   });
 });
+
+describe('ClientsScreen focus', () => {
+  const archiveButton = () =>
+    within(screen.getByRole('region', { name: 'Selection' })).getByRole('button', {
+      name: 'Archive',
+    });
+  const link = (name: string) =>
+    within(screen.getByRole('list', { name: 'Clients' })).getByRole('link', {
+      name: new RegExp(`^${name}`),
+    });
+
+  it('moves focus to the row after the first archived one, not to the page', async () => {
+    const db = await createTestDatabase();
+    const ctx = { db, userId: USER_ID };
+    for (const name of ['Acme', 'Globex', 'Initech', 'Umbrella']) {
+      await createClient(ctx, { workspaceId: WS, name });
+    }
+    renderClients(db);
+    await waitFor(() => expect(names()).toEqual(['Acme', 'Globex', 'Initech', 'Umbrella']));
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('checkbox', { name: 'Select Globex' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select Initech' }));
+    await user.click(archiveButton());
+    await waitFor(() => expect(names()).toEqual(['Acme', 'Umbrella']));
+    await waitFor(() => expect(document.activeElement).toBe(link('Umbrella')));
+  });
+
+  it('moves focus to the row before when the last one is archived, then to "New client"', async () => {
+    const db = await createTestDatabase();
+    const ctx = { db, userId: USER_ID };
+    await createClient(ctx, { workspaceId: WS, name: 'Acme' });
+    await createClient(ctx, { workspaceId: WS, name: 'Globex' });
+    renderClients(db);
+    await waitFor(() => expect(names()).toEqual(['Acme', 'Globex']));
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('checkbox', { name: 'Select Globex' }));
+    await user.click(archiveButton());
+    await waitFor(() => expect(names()).toEqual(['Acme']));
+    await waitFor(() => expect(document.activeElement).toBe(link('Acme')));
+
+    await user.click(screen.getByRole('checkbox', { name: 'Select Acme' }));
+    await user.click(archiveButton());
+    expect(await screen.findByRole('heading', { name: 'Add your first client' })).toBeTruthy();
+    const newClient = screen
+      .getAllByRole('button', { name: 'New client' })
+      .find((button) => button.hasAttribute('data-new-client'));
+    await waitFor(() => expect(document.activeElement).toBe(newClient));
+  });
+
+  it('keeps focus on the archived row when archived clients are shown', async () => {
+    const db = await createTestDatabase();
+    const ctx = { db, userId: USER_ID };
+    await createClient(ctx, { workspaceId: WS, name: 'Acme' });
+    await createClient(ctx, { workspaceId: WS, name: 'Globex' });
+    renderClients(db, { archived: true });
+    await waitFor(() => expect(names()).toEqual(['Acme', 'Globex']));
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('checkbox', { name: 'Select Acme' }));
+    await user.click(archiveButton());
+    await waitFor(() => expect(link('Acme').textContent).toContain('Archived'));
+    await waitFor(() => expect(document.activeElement).toBe(link('Acme')));
+  });
+
+  it('puts focus in the search field after "Clear filters"', async () => {
+    const db = await createTestDatabase();
+    await createClient({ db, userId: USER_ID }, { workspaceId: WS, name: 'Acme' });
+    renderClients(db, { q: 'acmezzz' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(names()).toEqual(['Acme']));
+    expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Search clients' }));
+  });
+
+  it('moves focus to the first invalid field when "Add client" is refused', async () => {
+    const db = await createTestDatabase();
+    renderClients(db);
+    expect(await screen.findByRole('heading', { name: 'Add your first client' })).toBeTruthy();
+    const user = userEvent.setup();
+    await user.keyboard('n');
+    const dialog = await screen.findByRole('dialog');
+    const name = within(dialog).getByRole('textbox', { name: 'Name' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'ada@');
+    await user.click(within(dialog).getByRole('button', { name: 'Add client' }));
+    expect(await within(dialog).findByText('Name is required')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(name));
+  });
+});

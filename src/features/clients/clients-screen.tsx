@@ -24,6 +24,8 @@ import { NewClientDialog } from './new-client-dialog.tsx';
 import { clientStatuses } from '#contract/entities/client.ts';
 import { useLiveQuery } from '../../db/live-query.ts';
 import { showUndoNotice } from '../../ui/undo-notice.ts';
+import { focusWhenReady } from '../tasks/focus.ts';
+import { focusTargetAfterArchive } from './archive-focus.ts';
 
 export interface ClientsScreenProps {
   search: ClientsSearch;
@@ -120,6 +122,8 @@ function ClientsContent({ search, onSearchChange }: ClientsScreenProps) {
     const ids = [...selected].filter((id) => shown?.some((client) => client.id === id));
     const count = await archiveClients(ctx, ids);
     setSelected(new Set());
+    // The bar and its button go with the selection: focus follows the list instead of the page.
+    focusWhenReady(focusTargetAfterArchive(shown ?? [], new Set(ids), search.archived ?? false));
     showUndoNotice(toaster, {
       message: `Archived ${count} client${count === 1 ? '' : 's'}`,
       undo: () => void archiveClients(ctx, ids, false),
@@ -137,7 +141,7 @@ function ClientsContent({ search, onSearchChange }: ClientsScreenProps) {
               ? `${shown.length} of ${clients?.length ?? 0} shown`
               : `${shown.length} client${shown.length === 1 ? '' : 's'}`}
         </p>
-        <Button onPress={() => setCreating(true)} aria-keyshortcuts="n">
+        <Button onPress={() => setCreating(true)} aria-keyshortcuts="n" data-new-client>
           <Plus aria-hidden="true" size={18} /> New client
         </Button>
       </div>
@@ -234,6 +238,8 @@ function ClientsContent({ search, onSearchChange }: ClientsScreenProps) {
                   onPress={() => {
                     setQuery('');
                     onSearchChange({});
+                    // This button goes with the empty state; the search is where one goes on.
+                    searchRef.current?.focus();
                   }}
                 >
                   Clear filters

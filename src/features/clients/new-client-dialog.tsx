@@ -2,7 +2,8 @@
  * "New client": the few fields people know at the start (name, company, email, phone, status,
  * tags); the rest is edited on the client's page. Saved locally at once, online or not.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Dialog, Form, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { clientStatuses, type ClientStatus } from '#contract/entities/client.ts';
 import type { LocalClient } from '../../db/app-database.ts';
@@ -15,6 +16,7 @@ import { useWorkspace } from '../workspace/workspace-gate.tsx';
 import { createClient } from '../../data/client-mutations.ts';
 import { clientStatusLabels } from './client-labels.ts';
 import { parseTags } from './parse-tags.ts';
+import { focusFirstInvalid } from '../auth/field-errors.ts';
 
 export interface NewClientDialogProps {
   isOpen: boolean;
@@ -50,6 +52,7 @@ function NewClientForm({ onClose, onCreated }: Omit<NewClientDialogProps, 'isOpe
   const [status, setStatus] = useState<ClientStatus>('active');
   const [errors, setErrors] = useState<WriteErrorFields>({});
   const [saving, setSaving] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
 
   async function submit(data: FormData) {
     const text = (key: string) => {
@@ -70,13 +73,19 @@ function NewClientForm({ onClose, onCreated }: Omit<NewClientDialogProps, 'isOpe
       });
       onCreated(client);
     } catch (error) {
-      setErrors(writeErrorFields(error));
-      setSaving(false);
+      // Drawn now (this runs after an await, outside React's event batch), so that focus can
+      // leave "Add client" for the field to fix, as the other forms do.
+      flushSync(() => {
+        setErrors(writeErrorFields(error));
+        setSaving(false);
+      });
+      focusFirstInvalid(formRef.current);
     }
   }
 
   return (
     <Form
+      ref={formRef}
       // Errors show inline beside each field (from the contract), as everywhere else: no browser
       // popup for the email's format.
       validationBehavior="aria"

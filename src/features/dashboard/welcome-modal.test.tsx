@@ -1,4 +1,4 @@
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderScreen, signedIn } from '../auth/screen-test-utils.tsx';
@@ -26,5 +26,18 @@ describe('WelcomeModal', () => {
     localStorage.setItem(welcomeDismissedKey('someone-else'), '1');
     renderScreen(<WelcomeModal />, { auth: signedIn });
     expect(screen.getByRole('heading', { name: 'Welcome to Satchel, Ada!' })).toBeTruthy();
+  });
+
+  it('takes focus to the page heading when closed, not to the body', async () => {
+    renderScreen(
+      <main>
+        <h1>Dashboard</h1>
+        <WelcomeModal />
+      </main>,
+      { auth: signedIn },
+    );
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Get started' }));
+    const heading = screen.getByRole('heading', { level: 1, name: 'Dashboard' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
   });
 });

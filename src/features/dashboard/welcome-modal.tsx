@@ -2,6 +2,7 @@ import { FolderKanban, Sparkles, Users, WifiOff } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useAuth } from '../../auth/auth-provider.tsx';
 import { Button } from '../../ui/button.tsx';
+import { focusPageHeading } from '../../ui/focus-page-heading.ts';
 
 /** localStorage key remembering that `userId` has closed the welcome. */
 export function welcomeDismissedKey(userId: string): string {
@@ -43,6 +44,8 @@ export function WelcomeModal() {
   const [isOpen, setOpen] = useState(() => userId !== null && !readDismissed(userId));
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const stopFollowing = useRef<() => void>(() => {});
+  useEffect(() => () => stopFollowing.current(), []);
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -56,6 +59,10 @@ export function WelcomeModal() {
   const close = () => {
     rememberDismissed(userId);
     setOpen(false);
+    // It opened over a fresh page, so the browser hands focus back to nothing (the body): take
+    // it to the page's heading instead, where a first visit reads on from.
+    stopFollowing.current();
+    stopFollowing.current = focusPageHeading(document.activeElement);
   };
   // Closing through the element lets the browser hand focus back to where it was.
   const dismiss = () => {

@@ -89,6 +89,30 @@ describe('MilestonesTab', { timeout: 30_000 }, () => {
     expect(await listMilestones(db, WS, project.id)).toEqual([]);
   });
 
+  it('moves focus to the empty title when "Add milestone" is refused', async () => {
+    const db = await createTestDatabase();
+    const project = await seed(db);
+    const user = userEvent.setup();
+    renderWithSync(<MilestonesTab project={project} />, db);
+    const title = await screen.findByRole('textbox', { name: 'Milestone title' });
+    await user.click(screen.getByRole('button', { name: 'Add milestone' }));
+    await waitFor(() => expect(title.getAttribute('aria-invalid')).toBe('true'));
+    await waitFor(() => expect(document.activeElement).toBe(title));
+    expect(await listMilestones(db, WS, project.id)).toEqual([]);
+  });
+
+  it('moves focus to the amount it cannot read', async () => {
+    const db = await createTestDatabase();
+    const project = await seed(db);
+    const user = userEvent.setup();
+    renderWithSync(<MilestonesTab project={project} />, db);
+    await user.type(await screen.findByRole('textbox', { name: 'Milestone title' }), 'Launch');
+    const amount = screen.getByRole('textbox', { name: 'Amount' });
+    await user.type(amount, '12.345');
+    await user.click(screen.getByRole('button', { name: 'Add milestone' }));
+    await waitFor(() => expect(document.activeElement).toBe(amount));
+  });
+
   it('reorders with Move up and Move down, keeping focus on the moved row', async () => {
     const db = await createTestDatabase();
     const project = await seed(db);

@@ -17,6 +17,7 @@ import {
   Trash,
 } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { flushSync } from 'react-dom';
 import type { LocalProject } from '../../db/app-database.ts';
 import { cancelQueuedChange } from '../../sync/sync-client.ts';
 import {
@@ -43,6 +44,7 @@ import {
 } from './milestone-format.ts';
 import { ProgressBar } from './progress-bar.tsx';
 import { showUndoNotice } from '../../ui/undo-notice.ts';
+import { focusFirstInvalid } from '../auth/field-errors.ts';
 
 /** How long Undo is offered after a delete; the delete waits this long in the outbox. */
 const UNDO_WINDOW_MS = 8000;
@@ -409,13 +411,21 @@ function AddMilestoneForm({ project, last, titleRef, onAdded }: AddMilestoneForm
   const [currency, setCurrency] = useState(project.currency);
   const [errors, setErrors] = useState<WriteErrorFields>({});
   const [isSaving, setSaving] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  /** Shows refused fields and takes focus there from "Add milestone", as the other forms do. */
+  const refuse = (fields: WriteErrorFields) => {
+    // Drawn at once (a refusal after an await is outside React's event batch), then focused.
+    flushSync(() => setErrors(fields));
+    focusFirstInvalid(formRef.current);
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const code = currency.trim().toUpperCase();
     const parsed = parseAmount(amount, code);
     if ('error' in parsed) {
-      setErrors({ amount: parsed.error });
+      refuse({ amount: parsed.error });
       return;
     }
     setErrors({});
@@ -436,7 +446,7 @@ function AddMilestoneForm({ project, last, titleRef, onAdded }: AddMilestoneForm
       onAdded(created.title);
       titleRef.current?.focus();
     } catch (error) {
-      setErrors(writeErrorFields(error));
+      refuse(writeErrorFields(error));
     } finally {
       setSaving(false);
     }
@@ -451,6 +461,7 @@ function AddMilestoneForm({ project, last, titleRef, onAdded }: AddMilestoneForm
         Add a milestone
       </h2>
       <form
+        ref={formRef}
         onSubmit={(event) => void submit(event)}
         noValidate
         className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_6rem_auto] lg:items-start"

@@ -1,10 +1,12 @@
 /**
  * Choosing a client by typing (a combobox, so 10,000 clients stay usable): matches on name and
  * company, at most MAX_SHOWN at once. With `allowCreate`, a name that matches nobody can become a
- * new client, created together with the project.
+ * new client, created together with the project. Archived clients say so in the list, and their
+ * names count as taken: typing one offers it, never a duplicate of it.
  */
 import { ChevronDown, Plus, X } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
+import { flushSync } from 'react-dom';
 import {
   Button,
   ComboBox,
@@ -21,6 +23,11 @@ import type { LocalClient } from '../../db/app-database.ts';
 
 export type ClientChoice = { kind: 'existing'; id: string } | { kind: 'new'; name: string };
 
+export interface ClientPickerHandle {
+  /** Focuses the field without opening its list (to point at an error, the list would hide it). */
+  focus: () => void;
+}
+
 export interface ClientPickerProps {
   label: string;
   isLabelHidden?: boolean;
@@ -33,6 +40,9 @@ export interface ClientPickerProps {
   error?: string | undefined;
   autoFocus?: boolean;
   className?: string;
+  /** `when-typed`: archived clients are listed only once the text typed matches them. */
+  archived?: 'listed' | 'when-typed';
+  handleRef?: Ref<ClientPickerHandle>;
 }
 
 const MAX_SHOWN = 50;
@@ -42,6 +52,7 @@ interface Item {
   id: string;
   name: string;
   detail: string | null;
+  archived: boolean;
 }
 
 function labelOf(value: ClientChoice | null, clients: readonly LocalClient[]): string {
@@ -62,7 +73,19 @@ export function ClientPicker({
   error,
   autoFocus,
   className = '',
+  archived = 'listed',
+  handleRef,
 }: ClientPickerProps) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  // The list opens on focus, except for a focus from `handleRef` (until the field is left).
+  const [opensOnFocus, setOpensOnFocus] = useState(true);
+  useImperativeHandle(handleRef, () => ({
+    focus() {
+      // Rendered first: the combobox reads its menu trigger when the focus arrives.
+      flushSync(() => setOpensOnFocus(false));
+      inputRef.current?.focus();
+    },
+  }));
   const selectedLabel = labelOf(value, clients);
   const [inputValue, setInputValue] = useState(selectedLabel);
   // What the user typed since the last choice; empty shows every client (the list on open).
@@ -78,21 +101,24 @@ export function ClientPicker({
   const needle = filter.trim().toLowerCase();
   const matches = useMemo(
     () =>
-      clients.filter(
-        (client) =>
-          needle === '' ||
-          client.name.toLowerCase().includes(needle) ||
-          (client.company?.toLowerCase().includes(needle) ?? false),
+      clients.filter((client) =>
+        needle === ''
+          ? !(client.archived && archived === 'when-typed')
+          : client.name.toLowerCase().includes(needle) ||
+            (client.company?.toLowerCase().includes(needle) ?? false),
       ),
-    [clients, needle],
+    [clients, needle, archived],
   );
   const typed = filter.trim();
   const exact = clients.some((client) => client.name.toLowerCase() === typed.toLowerCase());
-  const items: Item[] = matches
-    .slice(0, MAX_SHOWN)
-    .map((client) => ({ id: client.id, name: client.name, detail: client.company }));
+  const items: Item[] = matches.slice(0, MAX_SHOWN).map((client) => ({
+    id: client.id,
+    name: client.name,
+    detail: client.company,
+    archived: client.archived,
+  }));
   if (allowCreate && typed !== '' && !exact) {
-    items.push({ id: NEW_KEY, name: typed, detail: null });
+    items.push({ id: NEW_KEY, name: typed, detail: null, archived: false });
   }
   const selectedKey: Key | null =
     value === null ? null : value.kind === 'existing' ? value.id : NEW_KEY;
@@ -123,7 +149,8 @@ export function ClientPicker({
         setInputValue(next);
         setFilter(next);
       }}
-      menuTrigger="focus"
+      menuTrigger={opensOnFocus ? 'focus' : 'input'}
+      onBlur={() => setOpensOnFocus(true)}
       allowsEmptyCollection
       isInvalid={error !== undefined}
       validationBehavior="aria"
@@ -133,6 +160,7 @@ export function ClientPicker({
       <Label className={isLabelHidden ? 'sr-only' : 'text-sm font-medium text-fg'}>{label}</Label>
       <div className="relative flex items-center">
         <Input
+          ref={inputRef}
           {...(placeholder === undefined ? {} : { placeholder })}
           className={`min-h-11 w-full min-w-0 rounded-lg border border-border-strong bg-surface pl-3 ${value === null ? 'pr-10' : 'pr-20'} text-base text-fg shadow-xs outline-none placeholder:text-fg-muted data-focused:border-ring data-focused:ring-2 data-focused:ring-ring/30 data-invalid:border-danger sm:min-h-10 sm:text-sm`}
         />
@@ -178,7 +206,13 @@ export function ClientPicker({
           {(item) => (
             <ListBoxItem
               id={item.id}
-              textValue={item.id === NEW_KEY ? `Create new client ${item.name}` : item.name}
+              textValue={
+                item.id === NEW_KEY
+                  ? `Create new client ${item.name}`
+                  : item.archived
+                    ? `${item.name} (archived)`
+                    : item.name
+              }
               className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg px-3 text-sm outline-none data-focused:bg-surface-muted data-selected:font-semibold sm:min-h-9"
             >
               {item.id === NEW_KEY ? (
@@ -190,7 +224,10 @@ export function ClientPicker({
                 </>
               ) : (
                 <span className="flex min-w-0 flex-col">
-                  <span className="truncate">{item.name}</span>
+                  {/* One text: the option's name reads "Zed Zoo (archived)" with its space. */}
+                  <span className="truncate">
+                    {item.archived ? `${item.name} (archived)` : item.name}
+                  </span>
                   {item.detail ? (
                     <span className="truncate text-xs text-fg-muted">{item.detail}</span>
                   ) : null}

@@ -2,9 +2,12 @@
  * "New project" in a dialog. Written locally (and queued for sync) the moment it is submitted, so
  * the project is on the list before the dialog has finished closing, online or not. A client typed
  * here that does not exist yet is created in the same go; the project's outbox entry waits for it.
+ * An archived client can be chosen (typing its name finds it): the project restores it, since new
+ * work makes it a current client again, rather than leaving a project under a hidden client.
  */
 import { X } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { v7 as uuidv7 } from 'uuid';
 import {
@@ -24,9 +27,9 @@ import { ColorChoiceField } from '../../ui/color-choice-field.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
 import { FormAlert } from '../auth/form-alert.tsx';
 import { FormTextField } from '../../ui/form-text-field.tsx';
-import { createClient } from '../../data/client-mutations.ts';
+import { archiveClients, createClient } from '../../data/client-mutations.ts';
 import { parseOrThrow } from '../../data/mutation-base.ts';
-import { ClientPicker, type ClientChoice } from './client-picker.tsx';
+import { ClientPicker, type ClientChoice, type ClientPickerHandle } from './client-picker.tsx';
 import { createProject } from '../../data/project-mutations.ts';
 import { countActiveProjects } from '../../data/project-queries.ts';
 import { projectColors } from './project-labels.ts';
@@ -106,6 +109,8 @@ function CreateProjectForm({
   const [errors, setErrors] = useState<WriteErrorFields>({});
   const [isSaving, setSaving] = useState(false);
   const [isPlanFull, setPlanFull] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const clientPicker = useRef<ClientPickerHandle>(null);
   // The plan may have changed on another device: a refusal asks the server first (online).
   const callEndpoint = useCallEndpoint();
 
@@ -127,12 +132,10 @@ function CreateProjectForm({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (isSaving) return;
-    if (values.client === null) {
-      setErrors({ client: 'Choose a client, or type a name to add a new one' });
-      focusField('client');
-      return;
-    }
-    const clientId = values.client.kind === 'existing' ? values.client.id : uuidv7();
+    const client = values.client;
+    // A placeholder id while no client is chosen: the other fields are still checked, so every
+    // missing field is flagged at once.
+    const clientId = client?.kind === 'existing' ? client.id : uuidv7();
     const input = {
       workspaceId,
       clientId,
@@ -145,10 +148,17 @@ function CreateProjectForm({
       billingType: values.billingType,
       color: values.color,
     };
+    // Checked before anything is written: a refused project must not leave a new client behind.
+    const refused = {
+      ...(client === null ? { client: 'Choose a client, or type a name to add a new one' } : {}),
+      ...contractErrors(input),
+    };
+    if (client === null || Object.keys(refused).length > 0) {
+      refuse(refused);
+      return;
+    }
     setSaving(true);
     try {
-      // Check the project first: a refused project must not leave a new client behind.
-      parseOrThrow(createProjectInputSchema, { ...input, id: uuidv7() });
       // The server refuses a project over the plan's allowance; say so now, not as a sync issue.
       const active = isActiveProject({ status: input.status, archived: false });
       const count = active ? await countActiveProjects(ctx.db, workspaceId) : 0;
@@ -160,36 +170,54 @@ function CreateProjectForm({
         setPlanFull(true);
         return;
       }
-      if (values.client.kind === 'new') {
+      if (client.kind === 'new') {
         try {
           await createClient(ctx, {
             id: clientId,
             workspaceId,
-            name: values.client.name,
+            name: client.name,
             currency: input.currency,
           });
         } catch (error) {
           const fields = writeErrorFields(error);
-          setErrors({ client: fields.name ?? fields.form ?? 'This client could not be added' });
-          focusField('client');
+          refuse({ client: fields.name ?? fields.form ?? 'This client could not be added' });
           return;
         }
+      } else if (clients.find((c) => c.id === clientId)?.archived) {
+        // New work for an archived client: it is a current client again (the field said so).
+        await archiveClients(ctx, [clientId], false);
       }
       const project = await createProject(ctx, input);
       // The board starts with its default columns, written by this device only (no duplicates).
       await addDefaultColumns(ctx, project);
       onCreated(project);
     } catch (error) {
-      const fields = writeErrorFields(error);
-      setErrors(fields);
-      focusField(Object.keys(fields)[0] ?? 'name');
+      refuse(writeErrorFields(error));
     } finally {
       setSaving(false);
     }
   };
 
+  /** Shows the refused fields and takes focus to the first one on screen. */
+  const refuse = (fields: WriteErrorFields) => {
+    // Drawn at once (a refusal after an await is outside React's event batch), then focused.
+    flushSync(() => setErrors(fields));
+    const field = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    // The client field opens its list on focus, over the message that says what is wrong.
+    if (field?.closest('[data-field="client"]')) clientPicker.current?.focus();
+    else field?.focus();
+  };
+
+  const chosenId = values.client?.kind === 'existing' ? values.client.id : undefined;
+  const chosen = clients.find((client) => client.id === chosenId);
+
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col">
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      className="flex flex-col"
+    >
       <div className="sticky top-0 z-10 flex items-center justify-between gap-3 border-b border-border bg-surface px-5 py-3 sm:px-6 sm:py-4">
         <Heading slot="title" className="text-lg font-semibold">
           New project
@@ -227,8 +255,13 @@ function CreateProjectForm({
             value={values.client}
             onChange={chooseClient}
             allowCreate
+            archived="when-typed"
             placeholder="Search clients or type a new name"
+            {...(chosen?.archived
+              ? { description: `${chosen.name} is archived: creating the project restores it.` }
+              : {})}
             error={errors.client}
+            handleRef={clientPicker}
           />
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
@@ -309,13 +342,12 @@ function CreateProjectForm({
   );
 }
 
-/** After React has shown the errors: focus the field that needs attention. */
-function focusField(name: string) {
-  requestAnimationFrame(() => {
-    const field =
-      document.querySelector<HTMLElement>(`[data-field="${name}"] input`) ??
-      document.querySelector<HTMLElement>(`input[name="${name}"]`) ??
-      document.querySelector<HTMLElement>('form [aria-invalid="true"]');
-    field?.focus();
-  });
+/** The contract's objections to the project, by field (none: it would be written). */
+function contractErrors(input: Record<string, unknown>): WriteErrorFields {
+  try {
+    parseOrThrow(createProjectInputSchema, { ...input, id: uuidv7() });
+    return {};
+  } catch (error) {
+    return writeErrorFields(error);
+  }
 }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AppDatabase } from '../../db/app-database.ts';
-import { createClient } from '../../data/client-mutations.ts';
+import { archiveClients, createClient } from '../../data/client-mutations.ts';
 import { chatMessageRow, chatReadRow } from '../../data/chat-test-fakes.ts';
 import {
   createTestDatabase,
@@ -34,7 +34,16 @@ function renderProjects(db: AppDatabase, initial: ProjectsSearch = {}) {
       />
     );
   }
-  return { ...renderWithSync(<Harness />, db), searches };
+  // In <main>, as in the app: focus after a create looks for the project's link there.
+  return {
+    ...renderWithSync(
+      <main>
+        <Harness />
+      </main>,
+      db,
+    ),
+    searches,
+  };
 }
 
 async function seed(db: AppDatabase) {
@@ -256,6 +265,128 @@ describe('ProjectsScreen', { timeout: 30_000 }, () => {
     const board = await screen.findByRole('group', { name: 'Project board' });
     expect(await within(board).findByRole('img', { name: '1 unread message' })).toBeTruthy();
     await expectAccessible();
+  });
+});
+
+describe('ProjectsScreen focus and the new project form', { timeout: 30_000 }, () => {
+  /** One planned project: the Free plan's two active projects leave room for another. */
+  async function seedOne(db: AppDatabase) {
+    const ctx = { db, userId: USER_ID };
+    const acme = await createClient(ctx, { workspaceId: WS, name: 'Acme' });
+    await createProject(ctx, { workspaceId: WS, clientId: acme.id, name: 'Website' });
+  }
+
+  async function openDialog(user: ReturnType<typeof userEvent.setup>) {
+    await user.keyboard('n');
+    return screen.findByRole('dialog');
+  }
+
+  it('moves focus to the new project’s link once created from "n"', async () => {
+    const db = await createTestDatabase();
+    await seedOne(db);
+    const user = userEvent.setup();
+    renderProjects(db, { view: 'list' });
+    await waitFor(() => expect(projectLinks()).toEqual(['Website']));
+    const dialog = await openDialog(user);
+    await user.type(within(dialog).getByLabelText('Project name'), 'Annual report');
+    await user.type(within(dialog).getByRole('combobox', { name: 'Client' }), 'Acme');
+    await user.click(await screen.findByRole('option', { name: 'Acme' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create project' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Annual report' })),
+    );
+  });
+
+  it('moves focus to "New project" when the filters hide the new project', async () => {
+    const db = await createTestDatabase();
+    await seedOne(db);
+    const user = userEvent.setup();
+    renderProjects(db, { view: 'list', q: 'web' });
+    await waitFor(() => expect(projectLinks()).toEqual(['Website']));
+    const dialog = await openDialog(user);
+    await user.type(within(dialog).getByLabelText('Project name'), 'Annual report');
+    await user.type(within(dialog).getByRole('combobox', { name: 'Client' }), 'Acme');
+    await user.click(await screen.findByRole('option', { name: 'Acme' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create project' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'New project' })),
+    );
+  });
+
+  it('flags every missing field at once and focuses the first, without opening the list', async () => {
+    const db = await createTestDatabase();
+    await seed(db);
+    const user = userEvent.setup();
+    renderProjects(db);
+    await screen.findByRole('button', { name: 'New project' });
+    const dialog = await openDialog(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Create project' }));
+
+    const name = within(dialog).getByLabelText('Project name');
+    const client = within(dialog).getByRole('combobox', { name: 'Client' });
+    await waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'));
+    expect(client.getAttribute('aria-invalid')).toBe('true');
+    expect(
+      within(dialog).getByText('Choose a client, or type a name to add a new one'),
+    ).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(name));
+
+    // Named now: the client is what is left, focused with its message in view (no list over it).
+    await user.type(name, 'Annual report');
+    await user.click(within(dialog).getByRole('button', { name: 'Create project' }));
+    await waitFor(() => expect(document.activeElement).toBe(client));
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(client.getAttribute('aria-expanded')).not.toBe('true');
+    expect(await db.projects.count()).toBe(3);
+
+    // The list still opens when the user types.
+    await user.type(client, 'Acm');
+    expect(await screen.findByRole('option', { name: 'Acme' })).toBeTruthy();
+  });
+
+  it('offers an archived client by name instead of a duplicate, and restores it', async () => {
+    const db = await createTestDatabase();
+    const ctx = { db, userId: USER_ID };
+    await seedOne(db);
+    const zed = await createClient(ctx, { workspaceId: WS, name: 'Zed Zoo' });
+    await archiveClients(ctx, [zed.id]);
+    const user = userEvent.setup();
+    renderProjects(db);
+    await screen.findByRole('button', { name: 'New project' });
+    const dialog = await openDialog(user);
+    await user.type(within(dialog).getByLabelText('Project name'), 'Zoo map');
+    const client = within(dialog).getByRole('combobox', { name: 'Client' });
+    // Not in the list on open (the current clients are), but found by its name.
+    await user.click(client);
+    expect(await screen.findByRole('option', { name: 'Acme' })).toBeTruthy();
+    expect(screen.queryByRole('option', { name: /Zed Zoo/ })).toBeNull();
+    await user.type(client, 'zed zoo');
+    const option = await screen.findByRole('option', { name: 'Zed Zoo (archived)' });
+    expect(screen.queryByRole('option', { name: /Create new client/ })).toBeNull();
+    await user.click(option);
+    expect(
+      within(dialog).getByText(/Zed Zoo is archived: creating the project restores it/),
+    ).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Create project' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    const clients = await db.clients.toArray();
+    expect(clients.filter((row) => row.name === 'Zed Zoo')).toHaveLength(1);
+    expect(clients.find((row) => row.id === zed.id)?.archived).toBe(false);
+    const project = (await db.projects.toArray()).find((row) => row.name === 'Zoo map');
+    expect(project?.clientId).toBe(zed.id);
+  });
+
+  it('puts focus in the search field after "Clear filters"', async () => {
+    const db = await createTestDatabase();
+    await seed(db);
+    const user = userEvent.setup();
+    renderProjects(db, { view: 'list', q: 'zzz' });
+    await user.click(await screen.findByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(projectLinks()).toHaveLength(3));
+    expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Search projects' }));
   });
 });
 

@@ -30,6 +30,8 @@ import { ProjectsToolbar } from './projects-toolbar.tsx';
 import { useRememberedView } from './use-remembered-view.ts';
 import { writeErrorFields } from '../../data/write-error-fields.ts';
 import { showUndoNotice } from '../../ui/undo-notice.ts';
+import { focusWhenReady } from '../tasks/focus.ts';
+import { createdProjectFocusTarget } from './created-project-focus.ts';
 
 export interface ProjectsScreenProps {
   search: ProjectsSearch;
@@ -119,11 +121,6 @@ function ProjectsContent({ search, onSearchChange }: ProjectsScreenProps) {
     () => new Map((clients ?? []).map((client) => [client.id, client.name])),
     [clients],
   );
-  const activeClients = useMemo(
-    () => (clients ?? []).filter((client) => !client.archived),
-    [clients],
-  );
-
   useKeyShortcut('n', () => setCreating({}), creating === null);
   useKeyShortcut('/', () => searchRef.current?.focus());
 
@@ -185,6 +182,8 @@ function ProjectsContent({ search, onSearchChange }: ProjectsScreenProps) {
         onClear={() => {
           setQuery('');
           onSearchChange(cleanSearch({ view: search.view }));
+          // The button goes with the message; the search is where one goes on.
+          searchRef.current?.focus();
         }}
       />
     );
@@ -235,7 +234,12 @@ function ProjectsContent({ search, onSearchChange }: ProjectsScreenProps) {
             update({ view: next });
           }}
           createButton={
-            <Button onPress={() => setCreating({})} aria-keyshortcuts="n" className="shrink-0">
+            <Button
+              onPress={() => setCreating({})}
+              aria-keyshortcuts="n"
+              data-new-project
+              className="shrink-0"
+            >
               <Plus aria-hidden="true" size={18} />
               <span className="sr-only sm:not-sr-only">New project</span>
             </Button>
@@ -255,11 +259,14 @@ function ProjectsContent({ search, onSearchChange }: ProjectsScreenProps) {
         onCreated={(project) => {
           setCreating(null);
           toaster.show({ tone: 'success', message: `Project “${project.name}” created` });
+          // The list stays (no navigation): focus follows the new project rather than the page.
+          focusWhenReady(createdProjectFocusTarget(project, search, query));
         }}
         ctx={ctx}
         workspaceId={workspace.id}
         defaultCurrency={workspace.currency}
-        clients={activeClients}
+        // Archived ones too: the dialog offers them when typed, rather than a duplicate.
+        clients={clients ?? []}
         initialClientId={search.client}
         initialStatus={creating?.status ?? search.status}
       />
