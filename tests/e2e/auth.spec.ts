@@ -89,11 +89,28 @@ async function signIn(page: Page, email: string, secret = password): Promise<voi
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
-async function signOutFromMenu(page: Page): Promise<void> {
+/**
+ * The app tells the server of a sign-out only once its signed-in screens have stopped, but a read
+ * already on the way (supabase-js's or the app's) can still meet the ended session: 401 from /api,
+ * 403 session_not_found from /auth/v1, or the hub's WebSocket refused (CI met a 403 once in 138
+ * tests). Those lines, and only after the test's first sign-out, are forgiven when the test ends.
+ */
+const ENDED_SESSION = /status of 40[13]|HTTP Authentication failed; no valid credentials/;
+const signedOutAt = new WeakMap<string[], number>();
+
+async function signOutFromMenu(page: Page, consoleErrors: string[]): Promise<void> {
+  if (!signedOutAt.has(consoleErrors)) signedOutAt.set(consoleErrors, consoleErrors.length);
   await page.getByRole('button', { name: /^Account:/ }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/login');
 }
+
+test.afterEach(({ consoleErrors }) => {
+  const from = signedOutAt.get(consoleErrors);
+  if (from === undefined) return;
+  const after = consoleErrors.splice(from);
+  consoleErrors.push(...after.filter((line) => !ENDED_SESSION.test(line)));
+});
 
 /** Removes the console lines the browser writes for HTTP errors a test provoked on purpose. */
 function forgiveHttpErrors(consoleErrors: string[], statuses: number[]): void {
@@ -112,7 +129,10 @@ test.describe('email accounts', () => {
     await request.dispose();
   });
 
-  test('sign up, confirm by mail, register, land on the dashboard, sign out', async ({ page }) => {
+  test('sign up, confirm by mail, register, land on the dashboard, sign out', async ({
+    page,
+    consoleErrors,
+  }) => {
     const email = newEmail('ada');
     await page.goto('/signup');
     await page.getByRole('textbox', { name: 'First name' }).fill('Ada');
@@ -155,7 +175,7 @@ test.describe('email accounts', () => {
     await expect(page.getByRole('textbox', { name: 'First name' })).toHaveValue('Ada');
     await expect(page.getByRole('textbox', { name: 'Last name' })).toHaveValue('Lovelace');
 
-    await signOutFromMenu(page);
+    await signOutFromMenu(page, consoleErrors);
     await page.goto('/dashboard');
     await expect(page).toHaveURL((url) => url.pathname === '/login');
   });
@@ -247,12 +267,16 @@ test.describe('email accounts', () => {
     await expect(page).toHaveURL((url) => url.pathname === '/dashboard');
 
     await page.getByRole('dialog').getByRole('button', { name: 'Get started' }).click();
-    await signOutFromMenu(page);
+    await signOutFromMenu(page, consoleErrors);
     await signIn(page, email, newPassword);
     await expect(page).toHaveURL((url) => url.pathname === '/dashboard');
   });
 
-  test('two-step verification with an authenticator app', async ({ page, request }) => {
+  test('two-step verification with an authenticator app', async ({
+    page,
+    request,
+    consoleErrors,
+  }) => {
     const email = newEmail('totp');
     await createConfirmedUser(request, email);
     await page.goto('/login?returnTo=%2Fsettings%3Ftab%3Dsecurity');
@@ -275,7 +299,7 @@ test.describe('email accounts', () => {
 
     await page.goto('/dashboard');
     await page.getByRole('dialog').getByRole('button', { name: 'Get started' }).click();
-    await signOutFromMenu(page);
+    await signOutFromMenu(page, consoleErrors);
     await signIn(page, email);
     // The password alone is not enough any more.
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Two-step verification');
