@@ -158,14 +158,14 @@ describe('ClientsScreen', () => {
     }
   });
 
-  it('archives the selected clients and undoes it from the toast', async () => {
+  /** Acme and Globex listed, then Globex ticked and archived from the selection bar. */
+  async function archiveGlobex() {
     const db = await createTestDatabase();
     const ctx = { db, userId: USER_ID };
     await createClient(ctx, { workspaceId: WS, name: 'Acme' });
     await createClient(ctx, { workspaceId: WS, name: 'Globex' });
     renderClients(db);
     await waitFor(() => expect(names()).toEqual(['Acme', 'Globex']));
-
     const user = userEvent.setup();
     await user.click(screen.getByRole('checkbox', { name: 'Select Globex' }));
     await user.click(
@@ -174,6 +174,11 @@ describe('ClientsScreen', () => {
       }),
     );
     await waitFor(() => expect(names()).toEqual(['Acme']));
+    return { db, user };
+  }
+
+  it('archives the selected clients and undoes it from the toast', async () => {
+    const { db, user } = await archiveGlobex();
     expect((await db.clients.toArray()).find((c) => c.name === 'Globex')?.archived).toBe(true);
 
     await user.click(await screen.findByRole('button', { name: 'Undo' }));
@@ -181,21 +186,7 @@ describe('ClientsScreen', () => {
   });
 
   it('undoes an archive with Ctrl+Z, not the browser undoing the search field', async () => {
-    const db = await createTestDatabase();
-    const ctx = { db, userId: USER_ID };
-    await createClient(ctx, { workspaceId: WS, name: 'Acme' });
-    await createClient(ctx, { workspaceId: WS, name: 'Globex' });
-    renderClients(db);
-    await waitFor(() => expect(names()).toEqual(['Acme', 'Globex']));
-
-    const user = userEvent.setup();
-    await user.click(screen.getByRole('checkbox', { name: 'Select Globex' }));
-    await user.click(
-      within(screen.getByRole('region', { name: 'Selection' })).getByRole('button', {
-        name: 'Archive',
-      }),
-    );
-    await waitFor(() => expect(names()).toEqual(['Acme']));
+    await archiveGlobex();
     await screen.findByText(/Archived 1 client\. Undo with Ctrl\+Z\./);
     const press = new KeyboardEvent('keydown', {
       key: 'z',
