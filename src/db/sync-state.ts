@@ -1,8 +1,8 @@
 /**
  * syncState rows: the device record (`device`: stable clientId for this user on this browser and
  * the next clientSeq, allocated inside each local write's transaction) and one record per
- * workspace (`ws:<id>`: opaque pull cursor, highest change seq seen, and whether a re-download must
- * end with a sweep of rows the server no longer has). Read back through valibot: they steer sync.
+ * workspace (`ws:<id>`: opaque pull cursor, highest change seq seen, whether a re-download must
+ * end with a sweep of rows the server no longer has, and whether the member list is owed a read). Read back through valibot: they steer sync.
  */
 import * as v from 'valibot';
 import type { Transaction } from 'dexie';
@@ -27,6 +27,12 @@ export const workspaceSyncStateSchema = v.object({
   highestSeq: v.number(),
   /** A reset is in progress: when the snapshot ends, rows it did not contain are removed. */
   needsSweep: v.boolean(),
+  /**
+   * The member list is to be re-read (after a snapshot, or a pull that brought the workspace row):
+   * kept until a read lands, so a read cut short (the worker stopped, the network dropped) is
+   * made again at the next pull instead of leaving names and roles missing until a re-download.
+   */
+  membersStale: v.exactOptional(v.boolean()),
   lastPullAt: v.exactOptional(v.number()),
   lastFullSyncAt: v.exactOptional(v.number()),
 });

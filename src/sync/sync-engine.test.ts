@@ -356,13 +356,14 @@ describe('sync engine', () => {
       role: 'member' as const,
       joinedAt: '2026-01-02T00:00:00.000Z',
     };
+    const self = { ...member, id: 'u1', email: 'olive@example.com', firstName: 'Olive' };
     let memberReads = 0;
     const callEndpoint = ((endpoint: { operation: string }, input: never) => {
       if (endpoint.operation !== 'get-workspace-members') {
         return (server.callEndpoint as any)(endpoint, input);
       }
       memberReads += 1;
-      return Promise.resolve({ members: [member] });
+      return Promise.resolve({ members: [self, member] });
     }) as typeof server.callEndpoint;
     engine = createSyncEngine({
       db,
@@ -414,8 +415,65 @@ describe('sync engine', () => {
     await advance(200);
     expect(memberReads).toBe(readsAfterStart + 1);
     expect(await db.members.where('workspaceId').equals(WS).toArray()).toEqual([
+      expect.objectContaining({ id: 'u1', firstName: 'Olive', workspaceId: WS }),
       expect.objectContaining({ id: 'u2', firstName: 'Gus', workspaceId: WS }),
     ]);
+  });
+
+  it('a member read cut short is made again at the next pull, not only at the next snapshot', async () => {
+    engine.stop();
+    const self = {
+      id: 'u1',
+      email: 'olive@example.com',
+      firstName: 'Olive',
+      lastName: 'Test',
+      profilePictureUrl: null,
+      role: 'owner' as const,
+      joinedAt: '2026-01-02T00:00:00.000Z',
+    };
+    // A fresh device: its first pull is a snapshot, whose member read fails (a worker stopped
+    // mid-call looks the same to the engine).
+    await db.syncState.clear();
+    let failReads = true;
+    let memberReads = 0;
+    const callEndpoint = ((endpoint: { operation: string }, input: never) => {
+      if (endpoint.operation !== 'get-workspace-members') {
+        return (server.callEndpoint as any)(endpoint, input);
+      }
+      memberReads += 1;
+      return failReads
+        ? Promise.reject(new TypeError('Failed to fetch'))
+        : Promise.resolve({ members: [self] });
+    }) as typeof server.callEndpoint;
+    engine = createSyncEngine({
+      db,
+      userId: 'u1',
+      callEndpoint,
+      getWorkspaceIds: () => Promise.resolve([WS]),
+      clock,
+      random: () => 0.5,
+      onStatus: (status) => statuses.push(status),
+    });
+    await engine.start();
+    await advance(0);
+    expect(memberReads).toBe(1);
+    expect(await db.members.count()).toBe(0);
+
+    // The next pull brings nothing about members, yet the owed read is made and lands.
+    failReads = false;
+    server.onPull(() => ({ changes: [], cursor: 'c70', hasMore: false }));
+    engine.invalidate({ workspaceId: WS, seq: 70 });
+    await advance(200);
+    expect(memberReads).toBe(2);
+    expect(await db.members.get([WS, 'u1'])).toEqual(
+      expect.objectContaining({ role: 'owner', workspaceId: WS }),
+    );
+
+    // Paid: later pulls read no more.
+    server.onPull(() => ({ changes: [], cursor: 'c71', hasMore: false }));
+    engine.invalidate({ workspaceId: WS, seq: 71 });
+    await advance(200);
+    expect(memberReads).toBe(2);
   });
 
   it('polls every 60 s while visible and stops while hidden', async () => {

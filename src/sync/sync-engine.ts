@@ -881,6 +881,8 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
         needsSweep: final ? false : state.needsSweep,
         lastPullAt: now,
         ...(final && snapshot ? { lastFullSyncAt: now } : {}),
+        // Recorded with the page, so the read it calls for survives a stop before it lands.
+        ...(final && (snapshot || membersChanged) ? { membersStale: true } : {}),
       };
       await applyPullPage(db, {
         workspaceId,
@@ -895,7 +897,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       cursor = response.cursor;
       if (final) {
         if (seen) await sweepUnseen(db, workspaceId, seen);
-        if ((snapshot || membersChanged) && deps.refreshMembers !== false) {
+        if (deps.refreshMembers !== false && (await membersOwed(workspaceId, state))) {
           await refreshMembers(workspaceId);
         }
         return;
@@ -905,17 +907,28 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     again = true;
   }
 
+  /**
+   * A read is owed when the state says so, or when the user's own member row is missing (a device
+   * that lost a read before the state kept the debt: its switcher showed no role).
+   */
+  async function membersOwed(workspaceId: string, state: WorkspaceSyncState): Promise<boolean> {
+    if (state.membersStale === true) return true;
+    return (await db.members.get([workspaceId, deps.userId])) === undefined;
+  }
+
   async function refreshMembers(workspaceId: string) {
     try {
       const { members } = await deps.callEndpoint(getWorkspaceMembers, {
         query: { workspaceId },
       });
-      await db.transaction('rw', db.members, async () => {
+      await db.transaction('rw', db.members, db.syncState, async () => {
         await db.members.where('workspaceId').equals(workspaceId).delete();
         await db.members.bulkPut(members.map((member) => ({ ...member, workspaceId })));
+        const { membersStale: _done, ...state } = await readState(workspaceId);
+        await db.syncState.put(state);
       });
     } catch {
-      // Members are a convenience for names on screens; the next snapshot tries again.
+      // The state still owes the read: the next pull of this workspace makes it again.
     }
   }
 
