@@ -54,7 +54,7 @@ import {
 } from './calendar-items.ts';
 import { EventDialog } from './event-dialog.tsx';
 import { ItemDialog } from './item-dialog.tsx';
-import { focusWhenReady } from '../tasks/focus.ts';
+import { focusWhenReady } from '../../ui/focus-when-ready.ts';
 
 const viewOptions: readonly ViewOption<CalendarViewKind>[] = [
   { id: 'month', label: 'Month', Icon: CalendarDays },

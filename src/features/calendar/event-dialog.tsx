@@ -20,7 +20,7 @@ import { FormTextField, inputClassName, labelClassName } from '../../ui/form-tex
 import { SelectField } from '../../ui/select-field.tsx';
 import { Sheet, SheetActions } from '../../ui/sheet.tsx';
 import { addDays, daysBetween, isDay, zonedInstant, type Day } from './calendar-dates.ts';
-import { focusWhenReady } from '../tasks/focus.ts';
+import { focusWhenReady } from '../../ui/focus-when-ready.ts';
 import { eventPlacement } from './calendar-items.ts';
 
 const NO_PROJECT = 'none';

@@ -29,7 +29,7 @@ import { useKeyShortcut } from '../../ui/use-key-shortcut.ts';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { useToast } from '../../ui/use-toast.ts';
 import { useMemberNames } from '../files/use-member-names.ts';
-import { focusWhenReady } from '../tasks/focus.ts';
+import { focusWhenReady } from '../../ui/focus-when-ready.ts';
 import { useSync, useWriteContext } from '../workspace/sync-context.tsx';
 import { useWorkspace, WorkspaceGate } from '../workspace/workspace-gate.tsx';
 import type { AnswerOutcome } from './change-request-answer-form.tsx';

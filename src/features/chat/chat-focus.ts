@@ -1,6 +1,6 @@
 /**
  * Where focus goes in the Chat tab when what held it goes away. The selectors are handed to
- * focusWhenReady (src/features/tasks/focus.ts), the app's one way to focus something once it is
+ * focusWhenReady (src/ui/focus-when-ready.ts), the app's one way to focus something once it is
  * drawn and keep it there while react-aria gives focus back to a closed menu or dialog's button.
  */
 import type { LocalChatMessage } from '../../data/chat.ts';

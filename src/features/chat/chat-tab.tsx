@@ -59,7 +59,7 @@ import { useToast } from '../../ui/use-toast.ts';
 import { useOnline } from '../activity/activity-timeline.tsx';
 import { useFileOpener } from '../files/file-open.ts';
 import { useFilesRuntime } from '../files/use-files-runtime.tsx';
-import { focusWhenReady } from '../tasks/focus.ts';
+import { focusWhenReady } from '../../ui/focus-when-ready.ts';
 import { useSync, useWriteContext } from '../workspace/sync-context.tsx';
 import { ChatComposer, type ChatDraft, type ChatMember } from './chat-composer.tsx';
 import { COMPOSER_INPUT, focusAfterDelete } from './chat-focus.ts';

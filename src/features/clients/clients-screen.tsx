@@ -24,7 +24,7 @@ import { NewClientDialog } from './new-client-dialog.tsx';
 import { clientStatuses } from '#contract/entities/client.ts';
 import { useLiveQuery } from '../../db/live-query.ts';
 import { showUndoNotice } from '../../ui/undo-notice.ts';
-import { focusWhenReady } from '../tasks/focus.ts';
+import { focusWhenReady } from '../../ui/focus-when-ready.ts';
 import { focusTargetAfterArchive } from './archive-focus.ts';
 
 export interface ClientsScreenProps {

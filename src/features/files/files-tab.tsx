@@ -66,7 +66,7 @@ import { ViewSwitch } from '../../ui/view-switch.tsx';
 import { showUndoNotice } from '../../ui/undo-notice.ts';
 import { useFileDrop } from '../../ui/use-file-drop.ts';
 import { useToast } from '../../ui/use-toast.ts';
-import { focusWhenReady } from '../tasks/focus.ts';
+import { focusWhenReady } from '../../ui/focus-when-ready.ts';
 import { useSync, useWriteContext } from '../workspace/sync-context.tsx';
 import {
   MoveDialog,

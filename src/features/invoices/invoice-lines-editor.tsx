@@ -23,7 +23,7 @@ import * as v from 'valibot';
 import { newInvoiceLine } from '../../data/invoices.ts';
 import { Button } from '../../ui/button.tsx';
 import { inputClassName } from '../../ui/form-text-field.tsx';
-import { focusWhenReady } from '../tasks/focus.ts';
+import { focusWhenReady } from '../../ui/focus-when-ready.ts';
 import type { SendBlocker } from './send-blockers.ts';
 
 interface LineText {

@@ -26,7 +26,7 @@ import { FormTextField } from '../../ui/form-text-field.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
 import { showUndoNotice } from '../../ui/undo-notice.ts';
 import { useToast } from '../../ui/use-toast.ts';
-import { focusWhenReady } from '../tasks/focus.ts';
+import { focusWhenReady } from '../../ui/focus-when-ready.ts';
 import { InvoicePanel } from './invoice-panel.tsx';
 import { useWriteContext } from '../workspace/sync-context.tsx';
 

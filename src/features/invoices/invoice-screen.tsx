@@ -31,7 +31,7 @@ import { usePageTitle } from '../../ui/use-page-title.ts';
 import { useToast } from '../../ui/use-toast.ts';
 import { useCallEndpoint, useOnline } from '../activity/activity-timeline.tsx';
 import { readSubmitFailure } from '../marketing/form-errors.ts';
-import { focusWhenReady } from '../tasks/focus.ts';
+import { focusWhenReady } from '../../ui/focus-when-ready.ts';
 import { useSync, useWriteContext } from '../workspace/sync-context.tsx';
 import { useWorkspace, WorkspaceGate } from '../workspace/workspace-gate.tsx';
 import { downloadFile } from './download-file.ts';

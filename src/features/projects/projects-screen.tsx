@@ -30,7 +30,7 @@ import { ProjectsToolbar } from './projects-toolbar.tsx';
 import { useRememberedView } from './use-remembered-view.ts';
 import { writeErrorFields } from '../../data/write-error-fields.ts';
 import { showUndoNotice } from '../../ui/undo-notice.ts';
-import { focusWhenReady } from '../tasks/focus.ts';
+import { focusWhenReady } from '../../ui/focus-when-ready.ts';
 import { createdProjectFocusTarget } from './created-project-focus.ts';
 
 export interface ProjectsScreenProps {

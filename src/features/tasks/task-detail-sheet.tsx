@@ -32,7 +32,7 @@ import { SelectField } from '../../ui/select-field.tsx';
 import { showUndoNotice } from '../../ui/undo-notice.ts';
 import { useToast } from '../../ui/use-toast.ts';
 import { useWriteContext } from '../workspace/sync-context.tsx';
-import { focusWhenReady } from './focus.ts';
+import { focusWhenReady } from '../../ui/focus-when-ready.ts';
 
 /** How long Undo is offered after a delete; the delete waits this long in the outbox. */
 export const UNDO_WINDOW_MS = 8000;

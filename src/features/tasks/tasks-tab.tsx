@@ -48,7 +48,7 @@ import {
   noFilters,
   type TaskFilters,
 } from './task-filters.ts';
-import { focusWhenReady } from './focus.ts';
+import { focusWhenReady } from '../../ui/focus-when-ready.ts';
 
 type View = 'board' | 'list';
 
