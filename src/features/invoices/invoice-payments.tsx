@@ -7,6 +7,7 @@
 import {
   manualPaymentMethods,
   paymentMethodWords,
+  type paymentKinds,
   type paymentMethods,
 } from '#contract/entities/invoice.ts';
 import { formatMoney, minorToInput, parseMoney } from '#contract/entities/invoice-totals.ts';
@@ -31,6 +32,7 @@ import { InvoicePanel } from './invoice-panel.tsx';
 import { useWriteContext } from '../workspace/sync-context.tsx';
 
 type Method = (typeof paymentMethods)[number];
+type PaymentKind = (typeof paymentKinds)[number];
 const UNDO_WINDOW_MS = 8000;
 
 export function InvoicePayments({
@@ -52,10 +54,15 @@ export function InvoicePayments({
   // Money beyond what was billed (a second card payment, or any on a void invoice): the webhook
   // records it as charged and it stays owed back until a refund is recorded.
   const owedBack = refundOnly ? view.paid : Math.max(0, view.paid - view.totals.total);
-  const [kind, setKind] = useState<'payment' | 'refund'>(refundOnly ? 'refund' : 'payment');
-  const [amount, setAmount] = useState(() =>
-    minorToInput(refundOnly ? owedBack : view.due, invoice.currency),
-  );
+  // The type and amount follow the invoice until the user picks or types one, and again once a
+  // record lands: after a refund the form offers the payment still due, not the refund's type
+  // with a payment's amount.
+  const [chosenKind, setKind] = useState<PaymentKind | null>(null);
+  const [typedAmount, setAmount] = useState<string | null>(null);
+  const kind: PaymentKind = chosenKind ?? (refundOnly || owedBack > 0 ? 'refund' : 'payment');
+  const amount =
+    typedAmount ??
+    minorToInput(kind === 'refund' ? owedBack || view.paid : view.due, invoice.currency);
   const [paidOn, setPaidOn] = useState(localToday());
   const [method, setMethod] = useState<Method>('bank_transfer');
   const [reference, setReference] = useState('');
@@ -92,12 +99,8 @@ export function InvoicePayments({
       });
       setErrors({});
       setReference('');
-      setAmount(
-        minorToInput(
-          Math.max(0, view.due - (kind === 'refund' ? -minor : minor)),
-          invoice.currency,
-        ),
-      );
+      setKind(null);
+      setAmount(null);
       toaster.show({
         tone: 'success',
         message: `${kind === 'refund' ? 'Refund' : 'Payment'} of ${money(minor)} recorded`,

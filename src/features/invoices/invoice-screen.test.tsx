@@ -206,6 +206,46 @@ describe('payments on the invoice page', () => {
   });
 });
 
+describe('the payment form after a record', () => {
+  it('offers a refund what was paid, then goes back to the payment still due', async () => {
+    const db = await createTestDatabase();
+    const invoice = await putInvoice(db, {
+      status: 'sent',
+      number: 1,
+      issueDate: '2026-11-01',
+      dueDate: '2027-01-10',
+      sentAt: '2026-11-01T10:00:00.000Z',
+    });
+    renderInvoice(db, invoice.id, vi.fn());
+    const user = userEvent.setup();
+    const amount = await screen.findByRole<HTMLInputElement>('textbox', { name: /^Amount/ });
+    expect(amount.value).toBe('1000.00');
+
+    await user.clear(amount);
+    await user.type(amount, '400');
+    await user.click(screen.getByRole('button', { name: 'Record payment' }));
+    await waitFor(() => expect(amount.value).toBe('600.00'));
+
+    // A refund suggests what was paid, not what is still due.
+    await user.click(screen.getByRole('button', { name: /Type/ }));
+    await user.click(await screen.findByRole('option', { name: 'Refund given' }));
+    expect(amount.value).toBe('400.00');
+    await user.clear(amount);
+    await user.type(amount, '100');
+    await user.click(screen.getByRole('button', { name: 'Record refund' }));
+
+    // Recorded: the form is a payment again, of what is now due.
+    await waitFor(() => expect(amount.value).toBe('700.00'));
+    expect(screen.getByRole('button', { name: /Type/ }).textContent).toContain('Payment received');
+    expect(screen.getByRole('button', { name: 'Record payment' })).toBeTruthy();
+    const kinds = (await db.invoicePayments.toArray()).map((row) => [row.kind, row.amount]);
+    expect(kinds.sort()).toEqual([
+      ['payment', 40_000],
+      ['refund', 10_000],
+    ]);
+  });
+});
+
 describe('the invoices list', () => {
   it('writes a due date as the invoice’s header does', async () => {
     const db = await createTestDatabase();
