@@ -2,7 +2,8 @@
  * Where focus goes after the selection bar archives clients: the bar (and its button) is gone,
  * so focus follows the list. The row after the first archived one, or the one before it, that
  * stays on the list; the first archived row itself when archived clients are shown (it stays);
- * the "New client" button when nothing is left.
+ * the "New client" button (null) when nothing is left. The row may be far from the view (ticked,
+ * then scrolled away from): the list draws it first (client-list.tsx, `reveal`).
  */
 import type { LocalClient } from '../../db/app-database.ts';
 
@@ -13,16 +14,16 @@ export function clientLinkSelector(id: string): string {
   return `a[data-client-id="${id}"]`;
 }
 
-export function focusTargetAfterArchive(
+export function rowAfterArchive(
   rows: readonly Pick<LocalClient, 'id'>[],
   archivedIds: ReadonlySet<string>,
   showsArchived: boolean,
-): string {
+): string | null {
   const first = rows.findIndex((row) => archivedIds.has(row.id));
   const firstRow = rows[first];
-  if (!firstRow) return NEW_CLIENT_BUTTON;
-  if (showsArchived) return clientLinkSelector(firstRow.id);
+  if (!firstRow) return null;
+  if (showsArchived) return firstRow.id;
   const stays = (row: Pick<LocalClient, 'id'>) => !archivedIds.has(row.id);
   const next = rows.slice(first + 1).find(stays) ?? rows.slice(0, first).reverse().find(stays);
-  return next ? clientLinkSelector(next.id) : NEW_CLIENT_BUTTON;
+  return next?.id ?? null;
 }

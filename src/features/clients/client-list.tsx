@@ -5,7 +5,7 @@
  */
 import { Link } from '@tanstack/react-router';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { LocalClient } from '../../db/app-database.ts';
 import { clientStatusBadgeClass, clientStatusLabels } from './client-labels.ts';
 
@@ -13,11 +13,16 @@ export interface ClientListProps {
   clients: readonly LocalClient[];
   selected: ReadonlySet<string>;
   onSelectionChange: (next: ReadonlySet<string>) => void;
+  /**
+   * A row to scroll into the drawn range once it is on the list (each new object once): focus
+   * handed to a row the virtualizer has not drawn would otherwise be lost.
+   */
+  reveal?: { id: string } | null;
 }
 
 const ROW_HEIGHT = 68;
 
-export function ClientList({ clients, selected, onSelectionChange }: ClientListProps) {
+export function ClientList({ clients, selected, onSelectionChange, reveal }: ClientListProps) {
   const listRef = useRef<HTMLUListElement>(null);
   const [offset, setOffset] = useState(0);
   useLayoutEffect(() => {
@@ -29,6 +34,14 @@ export function ClientList({ clients, selected, onSelectionChange }: ClientListP
     overscan: 8,
     scrollMargin: offset,
   });
+  const revealed = useRef<object | null>(null);
+  useEffect(() => {
+    if (!reveal || revealed.current === reveal) return;
+    const index = clients.findIndex((client) => client.id === reveal.id);
+    if (index < 0) return;
+    revealed.current = reveal;
+    virtualizer.scrollToIndex(index, { align: 'auto' });
+  }, [reveal, clients, virtualizer]);
   const allSelected = clients.length > 0 && clients.every((client) => selected.has(client.id));
 
   const toggle = (id: string, on: boolean) => {

@@ -251,6 +251,36 @@ describe('ClientsScreen focus', () => {
     await waitFor(() => expect(document.activeElement).toBe(newClient));
   });
 
+  it('draws the row focus goes to when it was scrolled out of the drawn range', async () => {
+    const db = await createTestDatabase();
+    const ctx = { db, userId: USER_ID };
+    const all = Array.from({ length: 120 }, (_, i) => `Client ${String(i).padStart(3, '0')}`);
+    for (const name of all) await createClient(ctx, { workspaceId: WS, name });
+    // jsdom does not scroll: the page's scroll moves as the browser's would, with its event.
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(((
+      options: ScrollToOptions,
+    ) => {
+      Object.defineProperty(window, 'scrollY', { value: options.top ?? 0, configurable: true });
+      window.dispatchEvent(new Event('scroll'));
+    }) as typeof window.scrollTo);
+    try {
+      renderClients(db);
+      await waitFor(() => expect(names()[0]).toBe('Client 000'));
+      const user = userEvent.setup();
+      await user.click(screen.getByRole('checkbox', { name: 'Select Client 000' }));
+      // Far down the list: the first rows are no longer drawn, and one there is ticked too.
+      window.scrollTo({ top: 100 * 68 });
+      await waitFor(() => expect(names()).not.toContain('Client 001'));
+      await user.click(await screen.findByRole('checkbox', { name: 'Select Client 100' }));
+      await user.click(archiveButton());
+      // Focus goes to the row after the first archived one, drawn again for it.
+      await waitFor(() => expect(document.activeElement).toBe(link('Client 001')));
+    } finally {
+      scrollTo.mockRestore();
+      Object.defineProperty(window, 'scrollY', { value: 0, configurable: true });
+    }
+  });
+
   it('keeps focus on the archived row when archived clients are shown', async () => {
     const db = await createTestDatabase();
     const ctx = { db, userId: USER_ID };

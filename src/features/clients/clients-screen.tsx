@@ -25,7 +25,7 @@ import { clientStatuses } from '#contract/entities/client.ts';
 import { useLiveQuery } from '../../db/live-query.ts';
 import { showUndoNotice } from '../../ui/undo-notice.ts';
 import { focusWhenReady } from '../../ui/focus-when-ready.ts';
-import { focusTargetAfterArchive } from './archive-focus.ts';
+import { clientLinkSelector, NEW_CLIENT_BUTTON, rowAfterArchive } from './archive-focus.ts';
 
 export interface ClientsScreenProps {
   search: ClientsSearch;
@@ -69,6 +69,8 @@ function ClientsContent({ search, onSearchChange }: ClientsScreenProps) {
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  /** The row focus goes to after an archive, for the list to draw first. */
+  const [reveal, setReveal] = useState<{ id: string } | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const [query, setQuery] = useState(search.q ?? '');
   const deferredQuery = useDeferredValue(query);
@@ -123,7 +125,9 @@ function ClientsContent({ search, onSearchChange }: ClientsScreenProps) {
     const count = await archiveClients(ctx, ids);
     setSelected(new Set());
     // The bar and its button go with the selection: focus follows the list instead of the page.
-    focusWhenReady(focusTargetAfterArchive(shown ?? [], new Set(ids), search.archived ?? false));
+    const target = rowAfterArchive(shown ?? [], new Set(ids), search.archived ?? false);
+    if (target) setReveal({ id: target });
+    focusWhenReady(target ? clientLinkSelector(target) : NEW_CLIENT_BUTTON);
     showUndoNotice(toaster, {
       message: `Archived ${count} client${count === 1 ? '' : 's'}`,
       undo: () => void archiveClients(ctx, ids, false),
@@ -258,7 +262,12 @@ function ClientsContent({ search, onSearchChange }: ClientsScreenProps) {
             />
           )
         ) : (
-          <ClientList clients={shown} selected={selected} onSelectionChange={setSelected} />
+          <ClientList
+            clients={shown}
+            selected={selected}
+            onSelectionChange={setSelected}
+            reveal={reveal}
+          />
         )}
       </div>
 
