@@ -24,6 +24,16 @@ describe('focusWhenReady', () => {
     expect(document.activeElement).toBe(button);
   });
 
+  it('skips a match that is not shown for one that is', async () => {
+    const hidden = addButton('cell-chip');
+    // jsdom has no layout: this one says what a phone's dot-covered month cell would.
+    Object.defineProperty(hidden, 'checkVisibility', { value: () => false });
+    const listed = addButton('listed-chip');
+    focusWhenReady('#cell-chip, #listed-chip');
+    await wait(80);
+    expect(document.activeElement).toBe(listed);
+  });
+
   it('focuses the nearest ancestor with the role when asked', async () => {
     const row = document.createElement('div');
     row.setAttribute('role', 'row');

@@ -1,8 +1,8 @@
 /**
- * Keeps focus where the user is after a change re-renders the board: waits (a few frames) for
- * the element the selector names to be there, then focuses it, or with `closest`, its nearest
- * ancestor with that role (a card's row). Gives up quietly after about five seconds (a busy
- * phone can take more than one to write and re-render).
+ * Keeps focus where the user is after a change re-renders a screen: waits (a few frames) for
+ * the element the selector names to be there and shown, then focuses it, or with `closest`, its
+ * nearest ancestor with that role (a card's row). Gives up quietly after about five seconds (a
+ * busy phone can take more than one to write and re-render).
  *
  * Only the latest request waits: a newer call cancels the one still waiting, so two actions in a
  * row never pull focus back and forth. The document is taken once, at the call, and the wait ends
@@ -21,7 +21,7 @@ export function focusWhenReady(selector: string, closestRole?: string): void {
   };
   const attempt = () => {
     if (!doc.defaultView) return cancel();
-    const found = doc.querySelector<HTMLElement>(selector);
+    const found = firstShown(doc.querySelectorAll<HTMLElement>(selector));
     const target =
       found && closestRole ? found.closest<HTMLElement>(`[role="${closestRole}"]`) : found;
     if (target) {
@@ -35,6 +35,17 @@ export function focusWhenReady(selector: string, closestRole?: string): void {
   };
   cancelWaiting = cancel;
   timer = setTimeout(attempt, 16);
+}
+
+/**
+ * The first match the user can see: one element may be drawn twice, once hidden (a phone's month
+ * cell behind its dot) and once listed. Without layout (checkVisibility missing) all are shown.
+ */
+function firstShown(matches: NodeListOf<HTMLElement>): HTMLElement | null {
+  for (const element of matches) {
+    if (!('checkVisibility' in element) || element.checkVisibility()) return element;
+  }
+  return null;
 }
 
 const HOLD_FRAMES = 12;

@@ -42,8 +42,29 @@ export function keyboardMoveDays(event: {
 
 export const KEYBOARD_MOVE_SHORTCUTS = 'Alt+ArrowLeft Alt+ArrowRight Alt+ArrowUp Alt+ArrowDown';
 
-export function itemButtonId(item: CalendarItem, day: Day): string {
-  return `cal-${item.kind}-${item.id}-${day}`;
+/** Its id in a day's cell or list; a month lists the chosen day's chips again under the grid. */
+export function itemButtonId(item: CalendarItem, day: Day, listed = false): string {
+  return `cal-${item.kind}-${item.id}-${day}${listed ? LISTED_SUFFIX : ''}`;
+}
+
+const LISTED_SUFFIX = '-listed';
+
+/**
+ * Both of a chip's places on `day`: focus goes to the first one shown (a phone's month shows a
+ * cell's chips as dots, so only the list's chip can take it there).
+ */
+export function itemButtonSelector(item: CalendarItem, day: Day): string {
+  const id = itemButtonId(item, day);
+  return `#${CSS.escape(id)}, #${CSS.escape(id + LISTED_SUFFIX)}`;
+}
+
+/** Whether a chip's id (itemButtonId) is one of this item's, on any day, in a cell or a list. */
+export function isChipOf(id: string, kind: CalendarItem['kind'], itemId: string): boolean {
+  const prefix = `cal-${kind}-${itemId}-`;
+  if (!id.startsWith(prefix)) return false;
+  const rest = id.slice(prefix.length);
+  const day = rest.endsWith(LISTED_SUFFIX) ? rest.slice(0, -LISTED_SUFFIX.length) : rest;
+  return /^\d{4}-\d{2}-\d{2}$/.test(day);
 }
 
 /** "Milestone: Design review, Website" as a screen reader hears the chip. */
@@ -68,6 +89,7 @@ export function CalendarItemChip({
   onMoveBy,
   draggable = true,
   detailed = false,
+  listed = false,
 }: {
   item: CalendarItem;
   day: Day;
@@ -78,6 +100,8 @@ export function CalendarItemChip({
   draggable?: boolean;
   /** Room for the project's name under the title (week and agenda views). */
   detailed?: boolean;
+  /** In the list under a month's grid: the cell holds the same chip, so its id differs. */
+  listed?: boolean;
 }) {
   const Icon = item.done ? CircleCheck : icons[item.kind];
   const onDragStart = (event: DragEvent<HTMLButtonElement>) => {
@@ -95,7 +119,7 @@ export function CalendarItemChip({
   return (
     <button
       type="button"
-      id={itemButtonId(item, day)}
+      id={itemButtonId(item, day, listed)}
       draggable={draggable}
       onDragStart={draggable ? onDragStart : undefined}
       onKeyDown={movable ? onKeyDown : undefined}

@@ -293,6 +293,24 @@ describe('CalendarScreen', { timeout: 60_000 }, () => {
     expect(await db.outbox.count()).toBe(before);
   });
 
+  it('gives the chosen day’s chips in the list under the month ids of their own', async () => {
+    const db = await createTestDatabase();
+    await db.workspaces.update(WS, { timeZone: 'UTC' });
+    const ctx = { db, userId: USER_ID };
+    await createCalendarEvent(ctx, {
+      workspaceId: WS,
+      title: 'Kickoff',
+      start: '2026-03-01',
+      end: '2026-03-01',
+    });
+    // The month's first day is the chosen one (today is not in March 2026).
+    renderScreen(db);
+    // In its cell, and again in the chosen day's list under the grid.
+    await waitFor(() => expect(screen.getAllByRole('button', { name: /Kickoff/ })).toHaveLength(2));
+    const ids = [...document.querySelectorAll('[id]')].map((element) => element.id);
+    expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([]);
+  });
+
   it('after deleting an event, focus goes to the next event, else the one before, else New event', async () => {
     const db = await createTestDatabase();
     await db.workspaces.update(WS, { timeZone: 'UTC' });

@@ -43,7 +43,12 @@ import {
   type CalendarViewKind,
   type Day,
 } from './calendar-dates.ts';
-import { CalendarItemChip, DRAG_TYPE, itemButtonId } from './calendar-item-chip.tsx';
+import {
+  CalendarItemChip,
+  DRAG_TYPE,
+  isChipOf,
+  itemButtonSelector,
+} from './calendar-item-chip.tsx';
 import {
   buildCalendarItems,
   datedRef,
@@ -181,7 +186,7 @@ export function CalendarView({ view, anchor, onNavigate, project }: CalendarView
     const to = addDays(from, days);
     if (!inRange(to)) onNavigate({ view, anchor: to });
     void moveOrSay(item, from, to).then((moved) =>
-      focusWhenReady(`#${CSS.escape(itemButtonId(item, moved ? to : from))}`),
+      focusWhenReady(itemButtonSelector(item, moved ? to : from)),
     );
   };
 
@@ -246,7 +251,7 @@ export function CalendarView({ view, anchor, onNavigate, project }: CalendarView
   const chip = (
     item: CalendarItem,
     on: Day,
-    options: { detailed?: boolean; drag?: boolean } = {},
+    options: { detailed?: boolean; drag?: boolean; listed?: boolean } = {},
   ) => (
     <CalendarItemChip
       item={item}
@@ -255,6 +260,7 @@ export function CalendarView({ view, anchor, onNavigate, project }: CalendarView
       onOpen={open}
       detailed={options.detailed ?? false}
       draggable={options.drag ?? true}
+      listed={options.listed ?? false}
       onMoveBy={moveBy}
     />
   );
@@ -398,7 +404,7 @@ export function CalendarView({ view, anchor, onNavigate, project }: CalendarView
           onClose={() => setDialog(null)}
           onMove={async (item, to) => {
             await move(item, item.start, to);
-            focusWhenReady(`#${CSS.escape(itemButtonId(item, to))}`);
+            focusWhenReady(itemButtonSelector(item, to));
           }}
         />
       ) : null}
@@ -426,21 +432,13 @@ export function CalendarView({ view, anchor, onNavigate, project }: CalendarView
 }
 
 const NEW_EVENT_SELECTOR = '[data-calendar-new-event]';
-const CHOSEN_DAY_LIST = '[aria-labelledby="calendar-chosen-day"]';
-
-/** Whether a chip's id (itemButtonId) is one of this event's, on any day. */
-const isChipOf = (id: string, eventId: string) => {
-  const prefix = `cal-event-${eventId}-`;
-  return id.startsWith(prefix) && /^\d{4}-\d{2}-\d{2}$/.test(id.slice(prefix.length));
-};
 
 /**
  * A selector for the event chip to focus once the event `eventId` is gone: the first other event
  * shown after the chip it was opened from (or after its first chip) in the view's order, else the
  * last one before; null when no other event is shown. Hidden chips are skipped (a phone's month
- * shows a cell's chips as dots and lists the chosen day's). A month shows the chosen day's chips
- * twice (in its cell and in the list under the grid) with the same id: the list's are named
- * through the list.
+ * shows a cell's chips as dots and lists the chosen day's; the list's chips have ids of their
+ * own).
  */
 function focusAfterRemoving(
   view: HTMLElement | null,
@@ -455,22 +453,22 @@ function focusAfterRemoving(
   const from =
     openedFrom instanceof HTMLElement &&
     chips.includes(openedFrom) &&
-    isChipOf(openedFrom.id, eventId)
+    isChipOf(openedFrom.id, 'event', eventId)
       ? chips.indexOf(openedFrom)
-      : chips.findIndex((chip) => isChipOf(chip.id, eventId));
+      : chips.findIndex((chip) => isChipOf(chip.id, 'event', eventId));
   if (from === -1) return null;
-  const others = (list: HTMLElement[]) => list.filter((chip) => !isChipOf(chip.id, eventId));
+  const others = (list: HTMLElement[]) =>
+    list.filter((chip) => !isChipOf(chip.id, 'event', eventId));
   const target = others(chips.slice(from + 1))[0] ?? others(chips.slice(0, from)).at(-1);
   if (!target) return null;
-  const id = `#${CSS.escape(target.id)}`;
-  return target.closest(CHOSEN_DAY_LIST) ? `${CHOSEN_DAY_LIST} ${id}` : id;
+  return `#${CSS.escape(target.id)}`;
 }
 
 type DropProps = (day: Day) => Record<string, unknown>;
 type ChipRender = (
   item: CalendarItem,
   on: Day,
-  options?: { detailed?: boolean; drag?: boolean },
+  options?: { detailed?: boolean; drag?: boolean; listed?: boolean },
 ) => ReactNode;
 
 function MonthGrid({
@@ -592,7 +590,9 @@ function MonthGrid({
         ) : (
           <ul className="grid gap-1.5 sm:grid-cols-2 lg:grid-cols-3">
             {chosen.map((item) => (
-              <li key={item.key}>{chip(item, chosenDay, { detailed: true, drag: false })}</li>
+              <li key={item.key}>
+                {chip(item, chosenDay, { detailed: true, drag: false, listed: true })}
+              </li>
             ))}
           </ul>
         )}
