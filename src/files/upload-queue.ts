@@ -61,8 +61,11 @@ export interface QueueOptions {
   newId?: () => string;
 }
 
-/** A reason to refuse a file before its bytes travel (the server would refuse it the same way). */
-function refusalOf(file: PickedFile): string | null {
+/**
+ * A reason to refuse a file before its bytes travel (the server would refuse it the same way):
+ * the same bytes under the same name are always refused, so a retry cannot help.
+ */
+export function refusalOf(file: Pick<PickedFile, 'size' | 'name'>): string | null {
   if (file.size === 0) return 'The file is empty (0 bytes).';
   const name = v.safeParse(fileNameSchema, file.name);
   return name.success ? null : (name.issues[0]?.message ?? 'This file name cannot be used.');

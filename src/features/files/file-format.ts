@@ -9,11 +9,9 @@ import {
   FileVideo,
   type LucideIcon,
 } from 'lucide-react';
-import { fileNameSchema } from '#contract/entities/file.ts';
-import * as v from 'valibot';
 import type { LocalFile } from '../../data/files.ts';
 import { uploadedAt } from '../../data/file-versions.ts';
-import type { StoredUpload } from '../../files/upload-queue.ts';
+import { refusalOf, type StoredUpload } from '../../files/upload-queue.ts';
 import type { UploadProgress } from '../../files/upload-progress.ts';
 import { fileKindOf, type FileKind } from './file-words.ts';
 
@@ -115,15 +113,14 @@ export function uploadPhase(
 }
 
 /**
- * A failed upload that trying again cannot fix: the same bytes under the same name are refused
- * the same way by the device and by the server (an empty file, a name no file may have), so the
- * screen offers Remove only. Other refusals may pass later (signed in again, storage freed or the
+ * A failed upload that trying again cannot fix: the device's own check (refusalOf: an empty file,
+ * a name no file may have) refuses it, as the server would, so the screen offers Remove only. Other refusals may pass later (signed in again, storage freed or the
  * plan upgraded, an expired upload started over) and keep Retry; network and server trouble never
  * fails an entry (the runner tries again by itself).
  */
 export function isPermanentRefusal(entry: Pick<StoredUpload, 'status' | 'size' | 'name'>): boolean {
   if (entry.status !== 'failed') return false;
-  return entry.size === 0 || !v.safeParse(fileNameSchema, entry.name).success;
+  return refusalOf(entry) !== null;
 }
 
 export function uploadPhaseText(phase: UploadPhase): string {
