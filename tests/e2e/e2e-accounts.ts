@@ -67,6 +67,11 @@ export async function createConfirmedUser(
   expect(signup.ok()).toBe(true);
   const verify = await request.get(await confirmationLink(email), { maxRedirects: 0 });
   expect(verify.status()).toBe(303);
+  // A refused confirmation (a rate limit, an expired link) also answers 303, with the error in
+  // the redirect: name it here rather than at a later "Confirm your email first".
+  expect(verify.headers()['location'] ?? '', 'the confirmation was refused').not.toMatch(
+    /[#?&]error(_code)?=/,
+  );
 }
 
 /** Signs in through /login and waits for the dashboard. */
