@@ -1,11 +1,5 @@
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router';
+import { RouterProvider } from '@tanstack/react-router';
+import { createTestRouter } from '../test-router.tsx';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -23,18 +17,10 @@ afterEach(cleanup);
 
 /** The screen under a tiny router (it links back to /clients and navigates there on delete). */
 function renderDetail(db: AppDatabase, clientId: string) {
-  const root = createRootRoute({ component: Outlet });
-  const router = createRouter({
-    routeTree: root.addChildren([
-      createRoute({ getParentRoute: () => root, path: '/clients', component: () => null }),
-      createRoute({
-        getParentRoute: () => root,
-        path: '/clients/$id',
-        component: () => <ClientDetailScreen clientId={clientId} />,
-      }),
-    ]),
-    history: createMemoryHistory({ initialEntries: [`/clients/${clientId}`] }),
-  });
+  const router = createTestRouter(
+    { '/clients': null, '/clients/$id': () => <ClientDetailScreen clientId={clientId} /> },
+    `/clients/${clientId}`,
+  );
   return renderWithSync(<RouterProvider router={router} />, db);
 }
 

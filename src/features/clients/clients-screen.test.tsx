@@ -1,11 +1,5 @@
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router';
+import { RouterProvider } from '@tanstack/react-router';
+import { createTestRouter } from '../test-router.tsx';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -38,14 +32,7 @@ function renderClients(db: AppDatabase, initial: ClientsSearch = {}) {
       />
     );
   }
-  const root = createRootRoute({ component: Outlet });
-  const router = createRouter({
-    routeTree: root.addChildren([
-      createRoute({ getParentRoute: () => root, path: '/clients', component: Harness }),
-      createRoute({ getParentRoute: () => root, path: '/clients/$id', component: () => null }),
-    ]),
-    history: createMemoryHistory({ initialEntries: ['/clients'] }),
-  });
+  const router = createTestRouter({ '/clients': Harness, '/clients/$id': null }, '/clients');
   return { ...renderWithSync(<RouterProvider router={router} />, db), searches };
 }
 

@@ -1,11 +1,5 @@
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router';
+import { RouterProvider } from '@tanstack/react-router';
+import { createTestRouter } from '../test-router.tsx';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -35,22 +29,13 @@ function renderClient(
   clientId: string,
   api: ReturnType<typeof fakeFilesApi>['api'],
 ) {
-  const root = createRootRoute({ component: Outlet });
-  const router = createRouter({
-    routeTree: root.addChildren([
-      createRoute({
-        getParentRoute: () => root,
-        path: '/clients/$id',
-        component: () => <ClientDetailScreen clientId={clientId} />,
-      }),
-      createRoute({
-        getParentRoute: () => root,
-        path: '/projects/$projectId/$clientId',
-        component: () => null,
-      }),
-    ]),
-    history: createMemoryHistory({ initialEntries: [`/clients/${clientId}`] }),
-  });
+  const router = createTestRouter(
+    {
+      '/clients/$id': () => <ClientDetailScreen clientId={clientId} />,
+      '/projects/$projectId/$clientId': null,
+    },
+    `/clients/${clientId}`,
+  );
   return renderWithFiles(<RouterProvider router={router} />, db, api);
 }
 

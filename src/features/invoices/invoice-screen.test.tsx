@@ -3,14 +3,8 @@
  * direct call): what Send refuses before asking the server, where focus goes after Send and
  * after a payment, and dates written as on the invoice's header.
  */
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router';
+import { RouterProvider } from '@tanstack/react-router';
+import { createTestRouter } from '../test-router.tsx';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -67,19 +61,11 @@ function renderInvoice(
   call: (...args: never[]) => Promise<unknown>,
 ) {
   const callEndpoint = call as unknown as CallEndpoint;
-  const root = createRootRoute({ component: Outlet });
-  const router = createRouter({
-    routeTree: root.addChildren([
-      createRoute({
-        getParentRoute: () => root,
-        path: '/invoices/$invoiceId',
-        component: () => <InvoiceScreen invoiceId={invoiceId} />,
-      }),
-      createRoute({ getParentRoute: () => root, path: '/invoices', component: () => null }),
-    ]),
-    history: createMemoryHistory({ initialEntries: [`/invoices/${invoiceId}`] }),
-    context: { api: { callEndpoint } },
-  });
+  const router = createTestRouter(
+    { '/invoices/$invoiceId': () => <InvoiceScreen invoiceId={invoiceId} />, '/invoices': null },
+    `/invoices/${invoiceId}`,
+    { api: { callEndpoint } },
+  );
   return renderWithSync(<RouterProvider router={router} />, db);
 }
 
@@ -258,24 +244,15 @@ describe('the invoices list', () => {
     });
     const view = await readInvoiceView(db, invoice.id, '2026-11-24');
     if (!view) throw new Error('no invoice');
-    const root = createRootRoute({ component: Outlet });
-    const router = createRouter({
-      routeTree: root.addChildren([
-        createRoute({
-          getParentRoute: () => root,
-          path: '/invoices',
-          component: () => (
-            <InvoiceList views={[view]} clientNames={new Map([['c1', 'Acme']])} locale="en-US" />
-          ),
-        }),
-        createRoute({
-          getParentRoute: () => root,
-          path: '/invoices/$invoiceId',
-          component: () => null,
-        }),
-      ]),
-      history: createMemoryHistory({ initialEntries: ['/invoices'] }),
-    });
+    const router = createTestRouter(
+      {
+        '/invoices': () => (
+          <InvoiceList views={[view]} clientNames={new Map([['c1', 'Acme']])} locale="en-US" />
+        ),
+        '/invoices/$invoiceId': null,
+      },
+      '/invoices',
+    );
     renderWithSync(<RouterProvider router={router} />, db);
     const link = await screen.findByRole('link', { name: /INV-0001/ });
     expect(within(link).getByText('Due Jan 10, 2027')).toBeTruthy();

@@ -1,11 +1,5 @@
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router';
+import { RouterProvider } from '@tanstack/react-router';
+import { createTestRouter } from '../test-router.tsx';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -81,27 +75,14 @@ function Page({ title }: { title: string }) {
 }
 
 function renderApp(db: AppDatabase) {
-  const root = createRootRoute({ component: Outlet });
-  const router = createRouter({
-    routeTree: root.addChildren([
-      createRoute({
-        getParentRoute: () => root,
-        path: '/dashboard',
-        component: () => <Page title="Dashboard" />,
-      }),
-      createRoute({
-        getParentRoute: () => root,
-        path: '/projects/$projectId/$clientId',
-        component: () => <Page title="Website relaunch" />,
-      }),
-      createRoute({
-        getParentRoute: () => root,
-        path: '/clients/$id',
-        component: () => <Page title="Aurora Labs" />,
-      }),
-    ]),
-    history: createMemoryHistory({ initialEntries: ['/dashboard'] }),
-  });
+  const router = createTestRouter(
+    {
+      '/dashboard': () => <Page title="Dashboard" />,
+      '/projects/$projectId/$clientId': () => <Page title="Website relaunch" />,
+      '/clients/$id': () => <Page title="Aurora Labs" />,
+    },
+    '/dashboard',
+  );
   return { ...renderWithSync(<RouterProvider router={router} />, db), router };
 }
 
