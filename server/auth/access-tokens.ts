@@ -105,7 +105,12 @@ type KeySource =
 export async function verifyJwt(
   token: string,
   keys: KeySource,
-  options: { issuer: string; now?: () => Date },
+  options: {
+    issuer: string;
+    now?: () => Date;
+    /** Seconds past `exp` still accepted (only for ending the token's own session). */
+    expiredGraceSeconds?: number;
+  },
 ): Promise<VerifiedClaims> {
   try {
     const { payload } = await jwtVerify(token, keys as JWTVerifyGetKey, {
@@ -113,6 +118,7 @@ export async function verifyJwt(
       audience: AUDIENCE,
       issuer: options.issuer,
       requiredClaims: ['exp', 'sub'],
+      ...(options.expiredGraceSeconds ? { clockTolerance: options.expiredGraceSeconds } : {}),
       ...(options.now ? { currentDate: options.now() } : {}),
     });
     const parsed = v.safeParse(claimsSchema, payload);

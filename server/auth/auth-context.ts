@@ -52,12 +52,14 @@ export interface AuthContext {
   mailer: Mailer;
   sms: SmsSender;
   google: GoogleClient | null;
-  verifyToken(token: string): Promise<VerifiedClaims>;
+  verifyToken: (token: string) => Promise<VerifiedClaims>;
+  /** verifyToken, but a token expired up to SIGN_OUT_GRACE_SECONDS ago passes: logout only. */
+  verifyEndingToken: (token: string) => Promise<VerifiedClaims>;
 }
 
 export function createTokenCheck(
   keys: SigningKeyRing,
-  options: { issuer: string; now: () => Date },
+  options: { issuer: string; now: () => Date; expiredGraceSeconds?: number },
 ): (token: string) => Promise<VerifiedClaims> {
   const keySet = createLocalJWKSet(keys.jwks);
   return (token) => verifyJwt(token, keySet, options);
@@ -168,10 +170,14 @@ export function bearerToken(c: Context<AppEnv>): string {
  * A present and valid user access token (signature, expiry, audience, issuer), without touching
  * the database: GoTrue's requireAuthentication, which runs before a route reads its body or path.
  */
-export async function verifyBearer(ctx: AuthContext, c: Context<AppEnv>): Promise<VerifiedClaims> {
+export async function verifyBearer(
+  ctx: AuthContext,
+  c: Context<AppEnv>,
+  verify: (token: string) => Promise<VerifiedClaims> = ctx.verifyToken,
+): Promise<VerifiedClaims> {
   const token = bearerToken(c);
   try {
-    return await ctx.verifyToken(token);
+    return await verify(token);
   } catch (error) {
     if (error instanceof TokenVerificationError) {
       throw forbidden(
@@ -189,8 +195,9 @@ export async function requireCaller(
   ctx: AuthContext,
   c: Context<AppEnv>,
   tx: Queryable = ctx.db,
+  verify: (token: string) => Promise<VerifiedClaims> = ctx.verifyToken,
 ): Promise<Caller> {
-  const claims = await verifyBearer(ctx, c);
+  const claims = await verifyBearer(ctx, c, verify);
   if (!claims.session_id) {
     throw forbidden('bad_jwt', 'invalid JWT: the token names no session');
   }

@@ -24,6 +24,7 @@ import { createAccessTokenSigner, createJwksVerifier } from './access-tokens.ts'
 import { createAdminCredentials } from './admin-credentials.ts';
 import { registerAdminRoutes } from './admin-routes.ts';
 import { defaultAuthRateLimits, type AuthConfig } from './auth-config.ts';
+import { SIGN_OUT_GRACE_SECONDS } from '#contract/sign-out-grace.ts';
 import { createTokenCheck, verifyBearer, type AuthContext } from './auth-context.ts';
 import { API_VERSION, AuthError, authErrorResponse, notFound } from './auth-error.ts';
 import { createCaptchaVerifier } from './captcha.ts';
@@ -144,6 +145,11 @@ export async function createAuthService(deps: AuthServiceDeps): Promise<AuthServ
       ? createGoogleClient(config.google, { callbackUrl: `${apiUrl}/callback` })
       : null,
     verifyToken: createTokenCheck(keys, { issuer: apiUrl, now }),
+    verifyEndingToken: createTokenCheck(keys, {
+      issuer: apiUrl,
+      now,
+      expiredGraceSeconds: SIGN_OUT_GRACE_SECONDS,
+    }),
   };
 
   const admin = createAdminCredentials({
@@ -187,8 +193,13 @@ export async function createAuthService(deps: AuthServiceDeps): Promise<AuthServ
 
   // GoTrue's requireAuthentication wraps these routes: without a valid bearer token the answer is
   // 401 no_authorization (or 403 bad_jwt) before any 404, validation or disabled-feature error.
+  // A session's own sign-out (logout?scope=local) also takes a token in its grace after expiry.
   app.use(async (c, next) => {
-    if (AUTHENTICATED_PATHS.test(servicePath(c.req.url))) await verifyBearer(ctx, c);
+    const path = servicePath(c.req.url);
+    if (AUTHENTICATED_PATHS.test(path)) {
+      const endsOwnSession = /^\/logout\/?$/.test(path) && c.req.query('scope') === 'local';
+      await verifyBearer(ctx, c, endsOwnSession ? ctx.verifyEndingToken : ctx.verifyToken);
+    }
     await next();
   });
 

@@ -194,7 +194,14 @@ export function registerUserRoutes(app: Hono<AppEnv>, ctx: AuthContext): void {
     if (scope !== 'global' && scope !== 'local' && scope !== 'others') {
       throw validationFailed(`Unsupported logout scope "${scope.slice(0, 40)}"`);
     }
-    const { user, session } = await requireCaller(ctx, c);
+    // A session's own sign-out may come late: the device signed out offline and kept the token
+    // (contract/sign-out-grace.ts). Only `local` takes an expired token; it can end nothing else.
+    const { user, session } = await requireCaller(
+      ctx,
+      c,
+      ctx.db,
+      scope === 'local' ? ctx.verifyEndingToken : ctx.verifyToken,
+    );
     const ended = await ctx.db.transaction(async (tx) => {
       const { rows } =
         scope === 'local'

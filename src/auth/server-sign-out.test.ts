@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { SIGN_OUT_GRACE_SECONDS } from '#contract/sign-out-grace.ts';
 import { fakeJwt } from './auth-test-fakes.ts';
 import {
   createServerSignOut,
@@ -50,11 +51,18 @@ describe('createServerSignOut', () => {
     expect(waiting()).toEqual([token('a')]);
   });
 
-  it('never keeps an expired token (the server would refuse it) and drops one that expired while waiting', async () => {
+  it('keeps an expired token while the server still takes it for a sign-out, and no longer', async () => {
     const { signOut, logout, store, waiting } = setup(() => 'unreachable');
-    await signOut.end(token('old', -1));
+    // Expired an hour ago: the server ends its session still (contract/sign-out-grace.ts).
+    await signOut.end(token('landed', -3600));
+    expect(waiting()).toEqual([token('landed', -3600)]);
+    store.clear();
+    await signOut.end(token('old', -SIGN_OUT_GRACE_SECONDS - 1));
     expect(store.size).toBe(0);
-    store.set(WAITING_SIGN_OUTS_KEY, JSON.stringify([token('gone', -5), token('b')]));
+    store.set(
+      WAITING_SIGN_OUTS_KEY,
+      JSON.stringify([token('gone', -SIGN_OUT_GRACE_SECONDS - 5), token('b')]),
+    );
     logout.mockClear();
     await signOut.retryWaiting();
     expect(logout.mock.calls.map(([sent]) => sent)).toEqual([token('b')]);

@@ -6,10 +6,12 @@
  * start of the app or when the browser comes back online. Any answer from the server ends the wait:
  * a success, or a refusal (the session already ended, the token expired: nothing left to end).
  *
- * Only the access token is kept, never the refresh token: once it expires (an hour at most) it is
- * dropped unsent, and the server session, whose refresh token no device holds any more, stays
- * until it expires on its own.
+ * Only the access token is kept, never the refresh token. The server takes an expired one for
+ * this call alone, for SIGN_OUT_GRACE_SECONDS (contract/sign-out-grace.ts), so a sign-out made on
+ * a long flight still ends the session on landing; past that it is dropped unsent (the server
+ * would refuse it), and the session, whose refresh token no device holds any more, is left.
  */
+import { SIGN_OUT_GRACE_SECONDS } from '#contract/sign-out-grace.ts';
 import { decodeJwtPayload } from './auth-session.ts';
 
 export type ServerSignOutAnswer = 'answered' | 'unreachable';
@@ -36,9 +38,10 @@ const MAX_WAITING = 10;
 export function createServerSignOut(deps: ServerSignOutDeps): ServerSignOut {
   const now = deps.now ?? Date.now;
 
+  /** Whether the server would still take it to end its session. */
   const stillValid = (token: string) => {
     const exp = decodeJwtPayload(token).exp;
-    return typeof exp === 'number' && exp * 1000 > now();
+    return typeof exp === 'number' && (exp + SIGN_OUT_GRACE_SECONDS) * 1000 > now();
   };
 
   const read = (): string[] => {

@@ -5,6 +5,7 @@
  * sign-out is sent once the network is back. Online, the server ends it at once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SIGN_OUT_GRACE_SECONDS } from '#contract/sign-out-grace.ts';
 import { createAuthLog } from '../../src/auth/auth-log.ts';
 import { createServerSignOut, WAITING_SIGN_OUTS_KEY } from '../../src/auth/server-sign-out.ts';
 import { createSessionStorage, supabaseStorageKey } from '../../src/auth/stored-session.ts';
@@ -92,6 +93,7 @@ async function device(email: string) {
     controller,
     serverSignOut,
     token: signedIn.data.session?.access_token ?? '',
+    refreshToken: signedIn.data.session?.refresh_token ?? '',
     setOnline: (value: boolean) => {
       online = value;
     },
@@ -116,6 +118,25 @@ async function userStatus(token: string): Promise<string> {
   return `${response.status} ${body.error_code ?? ''}`;
 }
 const ENDED = '403 session_not_found';
+
+/** Whether the server still keeps a session: its refresh token is taken (and rotated) or not. */
+async function sessionAlive(refreshToken: string): Promise<boolean> {
+  const response = await t.fetch(`${SITE_URL}/auth/v1/token?grant_type=refresh_token`, {
+    method: 'POST',
+    headers: { apikey: t.anonKey, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ refresh_token: refreshToken }),
+  });
+  return response.ok;
+}
+
+/** POST /logout as supabase-js's admin.signOut sends it. */
+async function logout(token: string, scope: 'local' | 'global'): Promise<number> {
+  const response = await t.fetch(`${SITE_URL}/auth/v1/logout?scope=${scope}`, {
+    method: 'POST',
+    headers: { apikey: t.anonKey, Authorization: `Bearer ${token}` },
+  });
+  return response.status;
+}
 
 describe('signing out this device', () => {
   it('while supabase-js is saving a change of the user: the session is not stored again, and the server is told once', async () => {
@@ -159,6 +180,35 @@ describe('signing out this device', () => {
     await d.serverSignOut.retryWaiting();
     expect(await userStatus(d.token)).toBe(ENDED);
     expect(d.store.has(WAITING_SIGN_OUTS_KEY)).toBe(false);
+  });
+
+  it('offline for longer than the token lives: the expired token still ends its session on return', async () => {
+    await signUp('long-flight@example.com');
+    const d = await device('long-flight@example.com');
+    d.setOnline(false);
+    await d.controller.signOut();
+    // Landed hours later: the access token has expired on the server's clock.
+    t.clock.advance(5 * 60 * 60 * 1000);
+    expect(await userStatus(d.token)).toMatch(/^403 bad_jwt/);
+
+    d.setOnline(true);
+    await d.serverSignOut.retryWaiting();
+    expect(d.store.has(WAITING_SIGN_OUTS_KEY)).toBe(false);
+    expect(await sessionAlive(d.refreshToken)).toBe(false);
+  });
+
+  it('an expired token ends only its own session, and only within the grace', async () => {
+    await signUp('expired-scopes@example.com');
+    const d = await device('expired-scopes@example.com');
+    t.clock.advance(2 * 60 * 60 * 1000);
+    // Everything else refuses it: a global sign-out, any read.
+    expect(await logout(d.token, 'global')).toBe(403);
+    expect(await userStatus(d.token)).toMatch(/^403 bad_jwt/);
+
+    // Past the grace, not even its own session.
+    t.clock.advance(SIGN_OUT_GRACE_SECONDS * 1000);
+    expect(await logout(d.token, 'local')).toBe(403);
+    expect(await sessionAlive(d.refreshToken)).toBe(true);
   });
 
   it('online: the server refuses the session at once, and nothing waits', async () => {
