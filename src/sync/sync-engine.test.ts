@@ -345,25 +345,27 @@ describe('sync engine', () => {
     expect(server.pulls).toEqual([expect.objectContaining({ workspaceId: WS, cursor: 'c50' })]);
   });
 
-  it('re-reads the members when a pull brings the workspace row (someone joined or left)', async () => {
+  /** A member as get-workspace-members answers. */
+  const memberRow = (id: string, firstName: string, role: 'owner' | 'member') => ({
+    id,
+    email: `${firstName.toLowerCase()}@example.com`,
+    firstName,
+    lastName: 'Test',
+    profilePictureUrl: null,
+    role,
+    joinedAt: '2026-01-02T00:00:00.000Z',
+  });
+
+  /** The engine started again, its member reads answered by `answer` and counted. */
+  async function restartReadingMembers(answer: () => Promise<unknown>) {
     engine.stop();
-    const member = {
-      id: 'u2',
-      email: 'gus@example.com',
-      firstName: 'Gus',
-      lastName: 'Test',
-      profilePictureUrl: null,
-      role: 'member' as const,
-      joinedAt: '2026-01-02T00:00:00.000Z',
-    };
-    const self = { ...member, id: 'u1', email: 'olive@example.com', firstName: 'Olive' };
-    let memberReads = 0;
+    const reads = { count: 0 };
     const callEndpoint = ((endpoint: { operation: string }, input: never) => {
       if (endpoint.operation !== 'get-workspace-members') {
         return (server.callEndpoint as any)(endpoint, input);
       }
-      memberReads += 1;
-      return Promise.resolve({ members: [self, member] });
+      reads.count += 1;
+      return answer();
     }) as typeof server.callEndpoint;
     engine = createSyncEngine({
       db,
@@ -376,7 +378,13 @@ describe('sync engine', () => {
     });
     await engine.start();
     await advance(0);
-    const readsAfterStart = memberReads;
+    return reads;
+  }
+
+  it('re-reads the members when a pull brings the workspace row (someone joined or left)', async () => {
+    const members = [memberRow('u1', 'Olive', 'owner'), memberRow('u2', 'Gus', 'member')];
+    const reads = await restartReadingMembers(() => Promise.resolve({ members }));
+    const readsAfterStart = reads.count;
 
     // A pull of an unrelated change leaves the members alone.
     const acme = await syncedClient('Acme');
@@ -389,7 +397,7 @@ describe('sync engine', () => {
     }));
     engine.invalidate({ workspaceId: WS, seq: 50 });
     await advance(200);
-    expect(memberReads).toBe(readsAfterStart);
+    expect(reads.count).toBe(readsAfterStart);
 
     // Someone accepted an invitation: the server records it on the workspace row.
     const workspace = {
@@ -413,7 +421,7 @@ describe('sync engine', () => {
     }));
     engine.invalidate({ workspaceId: WS, seq: 60 });
     await advance(200);
-    expect(memberReads).toBe(readsAfterStart + 1);
+    expect(reads.count).toBe(readsAfterStart + 1);
     expect(await db.members.where('workspaceId').equals(WS).toArray()).toEqual([
       expect.objectContaining({ id: 'u1', firstName: 'Olive', workspaceId: WS }),
       expect.objectContaining({ id: 'u2', firstName: 'Gus', workspaceId: WS }),
@@ -421,42 +429,16 @@ describe('sync engine', () => {
   });
 
   it('a member read cut short is made again at the next pull, not only at the next snapshot', async () => {
-    engine.stop();
-    const self = {
-      id: 'u1',
-      email: 'olive@example.com',
-      firstName: 'Olive',
-      lastName: 'Test',
-      profilePictureUrl: null,
-      role: 'owner' as const,
-      joinedAt: '2026-01-02T00:00:00.000Z',
-    };
     // A fresh device: its first pull is a snapshot, whose member read fails (a worker stopped
     // mid-call looks the same to the engine).
     await db.syncState.clear();
     let failReads = true;
-    let memberReads = 0;
-    const callEndpoint = ((endpoint: { operation: string }, input: never) => {
-      if (endpoint.operation !== 'get-workspace-members') {
-        return (server.callEndpoint as any)(endpoint, input);
-      }
-      memberReads += 1;
-      return failReads
+    const reads = await restartReadingMembers(() =>
+      failReads
         ? Promise.reject(new TypeError('Failed to fetch'))
-        : Promise.resolve({ members: [self] });
-    }) as typeof server.callEndpoint;
-    engine = createSyncEngine({
-      db,
-      userId: 'u1',
-      callEndpoint,
-      getWorkspaceIds: () => Promise.resolve([WS]),
-      clock,
-      random: () => 0.5,
-      onStatus: (status) => statuses.push(status),
-    });
-    await engine.start();
-    await advance(0);
-    expect(memberReads).toBe(1);
+        : Promise.resolve({ members: [memberRow('u1', 'Olive', 'owner')] }),
+    );
+    expect(reads.count).toBe(1);
     expect(await db.members.count()).toBe(0);
 
     // The next pull brings nothing about members, yet the owed read is made and lands.
@@ -464,7 +446,7 @@ describe('sync engine', () => {
     server.onPull(() => ({ changes: [], cursor: 'c70', hasMore: false }));
     engine.invalidate({ workspaceId: WS, seq: 70 });
     await advance(200);
-    expect(memberReads).toBe(2);
+    expect(reads.count).toBe(2);
     expect(await db.members.get([WS, 'u1'])).toEqual(
       expect.objectContaining({ role: 'owner', workspaceId: WS }),
     );
@@ -473,7 +455,7 @@ describe('sync engine', () => {
     server.onPull(() => ({ changes: [], cursor: 'c71', hasMore: false }));
     engine.invalidate({ workspaceId: WS, seq: 71 });
     await advance(200);
-    expect(memberReads).toBe(2);
+    expect(reads.count).toBe(2);
   });
 
   it('polls every 60 s while visible and stops while hidden', async () => {

@@ -54,6 +54,15 @@ async function putInvoice(db: AppDatabase, values: Partial<LocalInvoice>): Promi
   return row;
 }
 
+/** Sent on Nov 1, due Jan 10: open for payments. */
+const SENT = {
+  status: 'sent',
+  number: 1,
+  issueDate: '2026-11-01',
+  dueDate: '2027-01-10',
+  sentAt: '2026-11-01T10:00:00.000Z',
+} as const;
+
 /** The fake API: a mock, whose generic call signature the compiler cannot match, hence the cast. */
 function renderInvoice(
   db: AppDatabase,
@@ -163,13 +172,7 @@ describe('sending a draft', () => {
 describe('payments on the invoice page', () => {
   it('writes dates as the header does and focuses the payment just recorded', async () => {
     const db = await createTestDatabase();
-    const invoice = await putInvoice(db, {
-      status: 'sent',
-      number: 1,
-      issueDate: '2026-11-01',
-      dueDate: '2027-01-10',
-      sentAt: '2026-11-01T10:00:00.000Z',
-    });
+    const invoice = await putInvoice(db, SENT);
     renderInvoice(db, invoice.id, vi.fn());
     const user = userEvent.setup();
     const dates = await screen.findByRole('region', { name: 'From, bill to and dates' });
@@ -190,18 +193,10 @@ describe('payments on the invoice page', () => {
     await waitFor(() => expect(record.hasAttribute('disabled')).toBe(true));
     await waitFor(() => expect(document.activeElement).toBe(row.closest('li')));
   });
-});
 
-describe('the payment form after a record', () => {
   it('offers a refund what was paid, then goes back to the payment still due', async () => {
     const db = await createTestDatabase();
-    const invoice = await putInvoice(db, {
-      status: 'sent',
-      number: 1,
-      issueDate: '2026-11-01',
-      dueDate: '2027-01-10',
-      sentAt: '2026-11-01T10:00:00.000Z',
-    });
+    const invoice = await putInvoice(db, SENT);
     renderInvoice(db, invoice.id, vi.fn());
     const user = userEvent.setup();
     const amount = await screen.findByRole<HTMLInputElement>('textbox', { name: /^Amount/ });
@@ -235,13 +230,7 @@ describe('the payment form after a record', () => {
 describe('the invoices list', () => {
   it('writes a due date as the invoice’s header does', async () => {
     const db = await createTestDatabase();
-    const invoice = await putInvoice(db, {
-      status: 'sent',
-      number: 1,
-      issueDate: '2026-11-01',
-      dueDate: '2027-01-10',
-      sentAt: '2026-11-01T10:00:00.000Z',
-    });
+    const invoice = await putInvoice(db, SENT);
     const view = await readInvoiceView(db, invoice.id, '2026-11-24');
     if (!view) throw new Error('no invoice');
     const router = createTestRouter(
