@@ -72,3 +72,42 @@ export const milestoneEntity = defineSyncedEntity({
 });
 
 export type Milestone = v.InferOutput<typeof milestoneEntity.rowSchema>;
+
+type SignOffRecord = NonNullable<Milestone['signOff']>;
+
+/**
+ * Whether a client's sign-off still speaks for the milestone: it stands while the status is the
+ * decision it recorded. A member moving the milestone on (back to In progress, or to Awaiting
+ * approval again after changes) ends it; screens show none that does not stand.
+ */
+export function signOffStands(milestone: {
+  status: MilestoneStatus;
+  signOff: SignOffRecord | null | undefined;
+}): boolean {
+  return !!milestone.signOff && milestone.signOff.decision === milestone.status;
+}
+
+/**
+ * What a member's patch also writes when it ends the client's sign-off, or null when the sign-off
+ * stands. A new amount or currency is not what the client approved: the record goes and an
+ * approved milestone awaits approval again (unless the patch sets a status itself). A status other
+ * than the recorded decision is a new round: the record goes. The activity log keeps both.
+ */
+export function signOffEndedBy(
+  current: Pick<Milestone, 'status' | 'signOff' | 'amount' | 'currency'>,
+  patch: Partial<Pick<Milestone, 'status' | 'amount' | 'currency'>>,
+): { signOff: null; status?: MilestoneStatus } | null {
+  const record = current.signOff;
+  if (!record) return null;
+  const repriced =
+    ('amount' in patch && patch.amount !== current.amount) ||
+    ('currency' in patch && patch.currency !== current.currency);
+  if (repriced) {
+    return patch.status === undefined && record.decision === 'approved'
+      ? { signOff: null, status: 'awaiting_approval' }
+      : { signOff: null };
+  }
+  return signOffStands({ status: patch.status ?? current.status, signOff: record })
+    ? null
+    : { signOff: null };
+}

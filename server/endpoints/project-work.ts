@@ -7,6 +7,7 @@
  * - a deleted milestone unlinks its tasks, each change recorded so every device sees it;
  * - a note body changed by two writers from the same base is merged (merge-text.ts).
  */
+import { signOffEndedBy, type Milestone } from '#contract/entities/milestone.ts';
 import { taskEntity } from '#contract/entities/task.ts';
 import type { Queryable } from '../db/database.ts';
 import { AppError, ErrorCode } from '../http/app-error.ts';
@@ -91,6 +92,10 @@ export const columnHooks: EntityHooks = {
 };
 
 export const milestoneHooks: EntityHooks = {
+  beforeUpdate: ({ current, patch }) => {
+    const ended = signOffEndedBy(current as Milestone, patch);
+    return Promise.resolve(ended ? { ...patch, ...ended } : undefined);
+  },
   beforeDelete: async ({ tx, current, identity, changes }) => {
     const { rows } = await tx.query<{ id: string }>(
       'SELECT id FROM task WHERE milestone_id = $1 ORDER BY id FOR UPDATE',

@@ -48,7 +48,7 @@ test('client portal answers: the client signs off a milestone and asks for a cha
 
   // Sign-off: approve the milestone, with the confirm step.
   const milestones = client.getByRole('region', { name: 'Milestones' });
-  await milestones.getByRole('button', { name: 'Approve' }).click();
+  await milestones.getByRole('button', { name: /^Approve / }).click();
   await milestones.getByRole('button', { name: 'Yes, approve' }).click();
   await expect(milestones.getByText(/Approved by Acme Bakery/)).toBeVisible();
   await expect(toasts.filter({ hasText: 'Acme Bakery approved “Sketches”' })).toBeVisible();

@@ -276,6 +276,40 @@ describe.each(backends)('client portal answers on %s', (_name, postgresUrl) => {
     });
   });
 
+  it("a member's new amount or new round ends the client's sign-off; other edits keep it", async () => {
+    const update = (id: string, body: Json) =>
+      me.call('PATCH', `/api/milestone?endpoint=update-milestone&id=${id}`, body);
+    // Approved at no amount ("Sketches", above): a title edit keeps the record.
+    const renamed = await update(milestones.sketches!, { title: 'Sketches, round 1' });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    expect(renamed.body.milestone).toMatchObject({
+      status: 'approved',
+      signOff: { decision: 'approved' },
+    });
+    // A price the client never approved: the record goes, the milestone awaits approval again.
+    const repriced = await update(milestones.sketches!, { amount: 170_000 });
+    expect(repriced.body.milestone).toMatchObject({
+      status: 'awaiting_approval',
+      amount: 170_000,
+      signOff: null,
+    });
+    const line = (await activity()).find(
+      (entry) => entry.op === 'update' && entry.changes?.amount !== undefined,
+    );
+    expect(line?.changes).toMatchObject({
+      status: { from: 'approved', to: 'awaiting_approval' },
+      signOff: { to: null },
+    });
+    // "Final art" asked for changes; put up for approval again, the old request goes.
+    const again = await update(milestones.final!, { status: 'awaiting_approval' });
+    expect(again.body.milestone).toMatchObject({ status: 'awaiting_approval', signOff: null });
+    const listed = await portalGet(`endpoint=get-project-milestones&projectId=${projectId}`);
+    expect((listed.body?.milestones as Json[]).map((m) => [m.title, m.status, m.signOff])).toEqual([
+      ['Sketches, round 1', 'awaiting_approval', null],
+      ['Final art', 'awaiting_approval', null],
+    ]);
+  });
+
   it("refuses another project's milestone, and a member token in place of the cookie", async () => {
     const foreign = await portalPost('sign-off-milestone', {
       projectId: otherProjectId,

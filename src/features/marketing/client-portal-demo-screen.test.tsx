@@ -95,11 +95,11 @@ describe('ClientPortalDemoScreen', () => {
     await screen.findByRole('heading', { level: 2, name: 'Website redesign' });
 
     const homepage = itemOf(region('Milestones'), 'Homepage and menu pages');
-    await user.click(within(homepage).getByRole('button', { name: 'Approve' }));
+    await user.click(within(homepage).getByRole('button', { name: /^Approve / }));
     await user.click(within(homepage).getByRole('button', { name: 'Yes, approve' }));
     await waitFor(() => expect(homepage.textContent).toContain('Approved by Maya’s Bakery on'));
     expect(progress()).toBe('2 of 4');
-    expect(within(homepage).queryByRole('button', { name: 'Approve' })).toBeNull();
+    expect(within(homepage).queryByRole('button', { name: /^Approve / })).toBeNull();
 
     const requests = region('Change requests');
     await user.click(within(requests).getByRole('button', { name: 'Ask for a change' }));

@@ -4,7 +4,7 @@
  * or down with buttons (one patch of the order key), delete with Undo (the delete waits in the
  * outbox for the undo window). Everything is a local write, so it works offline.
  */
-import { milestoneStatusWords } from '#contract/entities/milestone.ts';
+import { milestoneStatusWords, signOffStands } from '#contract/entities/milestone.ts';
 import {
   ArrowDown,
   ArrowUp,
@@ -296,7 +296,7 @@ function MilestoneRow({
               {description}
             </p>
           ) : null}
-          {signOff ? <SignOffRecord signOff={signOff} /> : null}
+          {signOff && signOffStands(milestone) ? <SignOffRecord signOff={signOff} /> : null}
         </div>
       </div>
       <div className="flex shrink-0 flex-wrap items-center gap-1 pl-10 sm:pl-0">

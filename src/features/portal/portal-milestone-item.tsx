@@ -5,7 +5,7 @@
  * rather than being dropped on the page.
  */
 import type { PortalMilestone } from '#contract/endpoints/client-portal.ts';
-import { milestoneStatusWords } from '#contract/entities/milestone.ts';
+import { milestoneStatusWords, signOffStands } from '#contract/entities/milestone.ts';
 import { Check, MessageSquareWarning } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { AnswerError, AnswerStepActions, OfflineAnswerNote } from './portal-answer-parts.tsx';
@@ -101,7 +101,8 @@ export function PortalMilestoneItem({ milestone, offline, signOff }: PortalMiles
     void send('changes_requested');
   };
 
-  const { signOff: record } = milestone;
+  // A record the milestone has moved on from (back in progress, a new round) is not shown.
+  const record = signOffStands(milestone) ? milestone.signOff : null;
   const canSignOff = milestone.status !== 'approved';
   const offlineNoteId = `${id}-offline`;
   // The disabled buttons say why they are disabled.
@@ -135,7 +136,7 @@ export function PortalMilestoneItem({ milestone, offline, signOff }: PortalMiles
         <p className="text-sm whitespace-pre-line text-fg">{milestone.description}</p>
       ) : null}
       {record ? (
-        <p className="text-sm break-words text-fg-muted">
+        <p className="text-sm break-words whitespace-pre-line text-fg-muted">
           {record.decision === 'approved'
             ? `Approved by ${record.by} on ${formatFileDateTime(record.at)}`
             : `Changes requested on ${formatFileDateTime(record.at)}${record.comment ? `: “${record.comment}”` : ''}`}
@@ -149,6 +150,8 @@ export function PortalMilestoneItem({ milestone, offline, signOff }: PortalMiles
               ref={approveRef}
               onPress={() => open('approve')}
               isDisabled={offline}
+              // Every milestone has these two buttons: each names its own.
+              aria-label={`Approve ${milestone.title}`}
               {...describedBy}
             >
               <Check aria-hidden="true" size={16} /> Approve
@@ -158,6 +161,7 @@ export function PortalMilestoneItem({ milestone, offline, signOff }: PortalMiles
               variant="secondary"
               onPress={() => open('changes')}
               isDisabled={offline}
+              aria-label={`Ask for changes to ${milestone.title}`}
               {...describedBy}
             >
               <MessageSquareWarning aria-hidden="true" size={16} /> Ask for changes

@@ -24,7 +24,7 @@ import type {
   PortalMilestone,
 } from '#contract/endpoints/client-portal.ts';
 import { changeRequestStatusWords } from '#contract/entities/change-request.ts';
-import { milestoneStatusWords } from '#contract/entities/milestone.ts';
+import { milestoneStatusWords, signOffStands } from '#contract/entities/milestone.ts';
 import type { ProjectStatus } from '#contract/entities/project.ts';
 import {
   fileKindOf,
@@ -164,7 +164,7 @@ function milestoneItem(
   icon: ProjectCopyOptions['icon'],
   index: number,
 ): string {
-  const record = milestone.signOff;
+  const record = signOffStands(milestone) ? milestone.signOff : null;
   const canSignOff = milestone.status !== 'approved';
   const noteId = `portal-copy-offline-${index}`;
   const describedBy = offline ? ` disabled aria-describedby="${noteId}"` : '';
@@ -179,7 +179,7 @@ function milestoneItem(
         }</p>`
       : '';
   const signOff = record
-    ? `<p class="text-sm break-words text-fg-muted">${escapeHtml(
+    ? `<p class="text-sm break-words whitespace-pre-line text-fg-muted">${escapeHtml(
         record.decision === 'approved'
           ? `Approved by ${record.by} on ${formatCopyDateTime(record.at)}`
           : `Changes requested on ${formatCopyDateTime(record.at)}${record.comment ? `: “${record.comment}”` : ''}`,
@@ -187,8 +187,8 @@ function milestoneItem(
     : '';
   const buttons = canSignOff
     ? `<div class="border-t border-border pt-3"><div class="flex flex-wrap gap-2">` +
-      `<button type="button" class="${copyButtonClassName('primary')}"${describedBy}>${icon('check')} Approve</button>` +
-      `<button type="button" class="${copyButtonClassName('secondary')}"${describedBy}>${icon('sign-off-changes')} Ask for changes</button>` +
+      `<button type="button" class="${copyButtonClassName('primary')}" aria-label="${escapeHtml(`Approve ${milestone.title}`)}"${describedBy}>${icon('check')} Approve</button>` +
+      `<button type="button" class="${copyButtonClassName('secondary')}" aria-label="${escapeHtml(`Ask for changes to ${milestone.title}`)}"${describedBy}>${icon('sign-off-changes')} Ask for changes</button>` +
       `</div></div>`
     : '';
   const note =

@@ -517,7 +517,7 @@ describe('PortalProjectScreen: milestone sign-off', () => {
     // An approved milestone offers nothing more.
     expect(within(itemOf(region('Milestones'), 'Sketches')).queryByRole('button')).toBeNull();
     const final = itemOf(region('Milestones'), 'Final art');
-    await user.click(within(final).getByRole('button', { name: 'Approve' }));
+    await user.click(within(final).getByRole('button', { name: /^Approve / }));
     expect(final.textContent).toContain(
       'Approve Final art? Your approval is recorded with the date.',
     );
@@ -531,7 +531,7 @@ describe('PortalProjectScreen: milestone sign-off', () => {
       query: {},
       body: { projectId, milestoneId: 'm2', decision: 'approved' },
     });
-    expect(within(final).queryByRole('button', { name: 'Approve' })).toBeNull();
+    expect(within(final).queryByRole('button', { name: /^Approve / })).toBeNull();
     await waitFor(() => expect(document.activeElement).toBe(final));
     expect(
       screen
@@ -540,6 +540,23 @@ describe('PortalProjectScreen: milestone sign-off', () => {
     ).toBe('2 of 2');
     // The offline copy has the answer too.
     expect(readPortalSnapshot(portal.storage, projectId)?.milestones[1]).toEqual(approvedFinal);
+  });
+
+  it('shows no sign-off the milestone has moved on from, and names the milestone on each button', async () => {
+    renderPortal({
+      ...online(),
+      'get-project-milestones': [
+        () => ({ milestones: [{ ...approvedFinal, status: 'in_progress' as const }] }),
+      ],
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Shop front' });
+    const final = itemOf(region('Milestones'), 'Final art');
+    // Moved back to In progress by a member: the old approval is not the client's word on it now.
+    expect(final.textContent).not.toContain('Approved by');
+    expect(within(final).getByRole('button', { name: 'Approve Final art' })).toBeTruthy();
+    expect(
+      within(final).getByRole('button', { name: 'Ask for changes to Final art' }),
+    ).toBeTruthy();
   });
 
   it('Ask for changes needs a comment, then sends it and shows the request', async () => {
@@ -564,7 +581,7 @@ describe('PortalProjectScreen: milestone sign-off', () => {
     });
     await screen.findByRole('heading', { level: 1, name: 'Shop front' });
     const final = itemOf(region('Milestones'), 'Final art');
-    await user.click(within(final).getByRole('button', { name: 'Ask for changes' }));
+    await user.click(within(final).getByRole('button', { name: /^Ask for changes / }));
     const field = within(final).getByRole('textbox', { name: 'What should change?' });
     expect(document.activeElement).toBe(field);
 
@@ -583,7 +600,7 @@ describe('PortalProjectScreen: milestone sign-off', () => {
       body: { projectId, milestoneId: 'm2', decision: 'changes_requested', comment },
     });
     // Not approved yet: the client can still approve or ask again.
-    expect(within(final).getByRole('button', { name: 'Approve' })).toBeTruthy();
+    expect(within(final).getByRole('button', { name: /^Approve / })).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(final));
   });
 
@@ -592,10 +609,10 @@ describe('PortalProjectScreen: milestone sign-off', () => {
     renderPortal(online());
     await screen.findByRole('heading', { level: 1, name: 'Shop front' });
     const final = itemOf(region('Milestones'), 'Final art');
-    await user.click(within(final).getByRole('button', { name: 'Ask for changes' }));
+    await user.click(within(final).getByRole('button', { name: /^Ask for changes / }));
     await user.click(within(final).getByRole('button', { name: 'Cancel' }));
     expect(document.activeElement).toBe(
-      within(final).getByRole('button', { name: 'Ask for changes' }),
+      within(final).getByRole('button', { name: /^Ask for changes / }),
     );
     // Escape leaves a step too, from the keyboard.
     await user.keyboard('{Enter}');
@@ -603,7 +620,7 @@ describe('PortalProjectScreen: milestone sign-off', () => {
     await user.keyboard('{Escape}');
     await waitFor(() =>
       expect(document.activeElement).toBe(
-        within(final).getByRole('button', { name: 'Ask for changes' }),
+        within(final).getByRole('button', { name: /^Ask for changes / }),
       ),
     );
     await user.click(screen.getByRole('button', { name: 'Ask for a change' }));
@@ -623,7 +640,7 @@ describe('PortalProjectScreen: milestone sign-off', () => {
     });
     await screen.findByRole('heading', { level: 1, name: 'Shop front' });
     const final = itemOf(region('Milestones'), 'Final art');
-    await user.click(within(final).getByRole('button', { name: 'Approve' }));
+    await user.click(within(final).getByRole('button', { name: /^Approve / }));
     await user.click(within(final).getByRole('button', { name: 'Yes, approve' }));
     expect((await within(final).findByRole('alert')).textContent).toBe(
       'This milestone was already signed off.',
@@ -635,17 +652,23 @@ describe('PortalProjectScreen: milestone sign-off', () => {
     renderPortal(online());
     await screen.findByRole('heading', { level: 1, name: 'Shop front' });
     const final = itemOf(region('Milestones'), 'Final art');
-    expect(within(final).getByRole('button', { name: 'Approve' }).hasAttribute('disabled')).toBe(
-      false,
-    );
+    expect(
+      within(final)
+        .getByRole('button', { name: /^Approve / })
+        .hasAttribute('disabled'),
+    ).toBe(false);
     network.set(false);
     await waitFor(() =>
-      expect(within(final).getByRole('button', { name: 'Approve' }).hasAttribute('disabled')).toBe(
-        true,
-      ),
+      expect(
+        within(final)
+          .getByRole('button', { name: /^Approve / })
+          .hasAttribute('disabled'),
+      ).toBe(true),
     );
     expect(
-      within(final).getByRole('button', { name: 'Ask for changes' }).hasAttribute('disabled'),
+      within(final)
+        .getByRole('button', { name: /^Ask for changes / })
+        .hasAttribute('disabled'),
     ).toBe(true);
     expect(within(final).getByText('You’re offline: sign-off needs a connection')).toBeTruthy();
     // The page says what it shows is a copy, not "Up to date".
