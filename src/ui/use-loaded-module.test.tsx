@@ -1,6 +1,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { Component, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LoadedModule } from './loaded-module.tsx';
 import { useLoadedModule } from './use-loaded-module.ts';
 
 afterEach(cleanup);
@@ -84,5 +85,35 @@ describe('useLoadedModule', () => {
     expect(renders).toEqual(['Loading…']);
     expect(error).not.toHaveBeenCalled();
     vi.restoreAllMocks();
+  });
+
+  it('with `failed`, says so in place and loads again on retry', async () => {
+    let fail = true;
+    const load = vi.fn(() =>
+      fail
+        ? Promise.reject(new Error('offline'))
+        : Promise.resolve<Greeting>({ greet: (name) => `Hello, ${name}` }),
+    );
+    render(
+      <LoadedModule
+        load={load}
+        fallback={<p>Loading…</p>}
+        failed={(retry) => (
+          <button type="button" onClick={retry}>
+            Try again
+          </button>
+        )}
+      >
+        {(module) => <p>{module.greet('Ada')}</p>}
+      </LoadedModule>,
+    );
+    const retry = await screen.findByRole('button', { name: 'Try again' });
+    fail = false;
+    await act(async () => {
+      retry.click();
+      await Promise.resolve();
+    });
+    expect(await screen.findByText('Hello, Ada')).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(2);
   });
 });

@@ -9,14 +9,20 @@
  * sat idle for about 250 ms with the messages read and rendered (trace in BENCHMARKS.md, Chat).
  * Here the module arrives as an ordinary state update, which React commits when it is rendered.
  *
- * A failed load is thrown during render, so the nearest error boundary shows it, as a lazy
- * component's would.
+ * `useLoadedModule` throws a failed load during render, so the nearest error boundary shows it, as
+ * a lazy component's would. `useModuleLoad` hands it back with a retry instead, for a part that
+ * can say what failed in place (a chunk kept out of the offline copy, opened offline).
  */
 import { useEffect, useState } from 'react';
 
 const loaded = new WeakMap<() => Promise<unknown>, unknown>();
 
-export function useLoadedModule<Module>(load: () => Promise<Module>): Module | undefined {
+export type ModuleLoad<Module> =
+  | { status: 'loading' }
+  | { status: 'loaded'; module: Module }
+  | { status: 'failed'; error: unknown; retry: () => void };
+
+export function useModuleLoad<Module>(load: () => Promise<Module>): ModuleLoad<Module> {
   const [state, setState] = useState<{ module: Module } | { error: unknown } | null>(() =>
     loaded.has(load) ? { module: loaded.get(load) as Module } : null,
   );
@@ -36,6 +42,14 @@ export function useLoadedModule<Module>(load: () => Promise<Module>): Module | u
       live = false;
     };
   }, [load, state]);
-  if (state && 'error' in state) throw state.error;
-  return state?.module;
+  if (!state) return { status: 'loading' };
+  if ('error' in state)
+    return { status: 'failed', error: state.error, retry: () => setState(null) };
+  return { status: 'loaded', module: state.module };
+}
+
+export function useLoadedModule<Module>(load: () => Promise<Module>): Module | undefined {
+  const state = useModuleLoad(load);
+  if (state.status === 'failed') throw state.error;
+  return state.status === 'loaded' ? state.module : undefined;
 }

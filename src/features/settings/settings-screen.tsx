@@ -29,6 +29,7 @@ import { TestNotificationSettings } from './test-notification-settings.tsx';
 import { StorageSettings } from './storage-settings.tsx';
 import { MembersSettings } from './members-settings.tsx';
 import { WorkspaceLogoSettings } from './workspace-logo-settings.tsx';
+import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { LoadedModule } from '../../ui/loaded-module.tsx';
 
@@ -161,6 +162,19 @@ export function SettingsScreen({
                 <Spinner size="small" /> Loading...
               </p>
             }
+            // Its chunk is kept out of the offline copy: opened offline before it was ever
+            // opened online, it cannot load. Said here, with the rest of Settings still working.
+            failed={(retry) => (
+              <div role="alert" className="flex flex-col items-start gap-3">
+                <p className="text-fg">
+                  Export and import have not been opened on this device yet, so the first time they
+                  need a connection. Once opened, they work offline too.
+                </p>
+                <Button variant="secondary" onPress={retry}>
+                  Try again
+                </Button>
+              </div>
+            )}
           >
             {({ DataSettings }) => <DataSettings />}
           </LoadedModule>
