@@ -33,7 +33,9 @@ export type UserProfile = v.InferOutput<typeof userProfileSchema>;
 
 export const updateUserProfileInputSchema = v.pipe(
   v.strictObject({
-    firstName: v.optional(nameSchema('First name')),
+    // Others see this name (chat, assignees, the portal): it cannot be blanked once set. The
+    // last name may be empty, for people with one name.
+    firstName: v.optional(v.pipe(nameSchema('First name'), v.nonEmpty('Enter your first name'))),
     lastName: v.optional(nameSchema('Last name')),
     profilePictureUrl: v.optional(pictureUrlSchema),
   }),

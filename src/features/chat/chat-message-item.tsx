@@ -22,6 +22,7 @@ import { memo } from 'react';
 import { CHAT_REACTION_EMOJI } from '#contract/entities/chat.ts';
 import type { LocalChatMessage, LocalChatReaction } from '../../data/chat.ts';
 import { ChatText } from './chat-text.tsx';
+import { initials } from '../../ui/initials.ts';
 
 export type ChatReactionEmoji = (typeof CHAT_REACTION_EMOJI)[number];
 
@@ -55,11 +56,6 @@ export interface ChatMessageItemProps {
   onReact: (message: LocalChatMessage, emoji: ChatReactionEmoji) => void;
   onOpenAttachment: (fileId: string) => void;
   onShowMessage: (id: string) => void;
-}
-
-function initials(name: string): string {
-  const parts = name.split(/\s+/).filter(Boolean);
-  return ((parts[0]?.[0] ?? '?') + (parts[1]?.[0] ?? '')).toUpperCase();
 }
 
 function excerpt(text: string, max = 90): string {

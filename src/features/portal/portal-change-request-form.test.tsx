@@ -3,7 +3,7 @@
  * waits for them and carries their ids, a failed file says why and can be tried again or removed
  * (focus follows); offline, a file is kept on the device and goes with the queued request.
  */
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -265,5 +265,24 @@ describe('PortalChangeRequestForm: attachments', () => {
     expect(screen.getByRole('alert').textContent).toBe(
       'Try the files that did not upload again, or remove them.',
     );
+  });
+});
+
+describe('PortalChangeRequestForm: the wanted-by day', () => {
+  it('refuses a day already gone, focused on the field, and sends nothing', async () => {
+    const user = userEvent.setup();
+    const form = renderForm();
+    await user.type(screen.getByRole('textbox', { name: /What would you like/ }), 'New photos');
+    const day = screen.getByLabelText('Wanted by (optional)');
+    fireEvent.change(day, { target: { value: '2020-01-01' } });
+    await user.click(screen.getByRole('button', { name: 'Send request' }));
+    expect(await screen.findByText('Choose today or a later day')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(day));
+    expect(form.submitted).toEqual([]);
+
+    fireEvent.change(day, { target: { value: '2999-01-01' } });
+    await user.click(screen.getByRole('button', { name: 'Send request' }));
+    await waitFor(() => expect(form.submitted).toHaveLength(1));
+    expect(form.submitted[0]).toMatchObject({ desiredDate: '2999-01-01' });
   });
 });

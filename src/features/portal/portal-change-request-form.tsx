@@ -10,7 +10,9 @@ import { CloudOff, Send } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../ui/button.tsx';
 import { FormTextField } from '../../ui/form-text-field.tsx';
+import { focusFirstInvalid } from '../auth/field-errors.ts';
 import { validateForm } from '../marketing/form-errors.ts';
+import { localToday } from '../milestones/milestone-format.ts';
 import type { PortalActionResult } from './portal-action-result.ts';
 import { PortalAttachmentList, usePortalAttachments } from './portal-attachments.tsx';
 import type { ChangeRequestDraft } from './portal-outbox.ts';
@@ -53,6 +55,7 @@ export function PortalChangeRequestForm({
 }: PortalChangeRequestFormProps) {
   const attachments = usePortalAttachments(projectId, uploadFile, pendingFiles, offline);
   const titleRef = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const [desiredDate, setDesiredDate] = useState('');
@@ -80,16 +83,18 @@ export function PortalChangeRequestForm({
       ...(desiredDate === '' ? {} : { desiredDate }),
       ...(attachments.fileIds.length === 0 ? {} : { attachmentFileIds: attachments.fileIds }),
     });
-    if (!checked.ok) {
-      setErrors(checked.errors);
+    // A wish for a day already gone is a slip: it would reach the members' plans as a date missed.
+    const past = desiredDate !== '' && desiredDate < localToday();
+    if (!checked.ok || past) {
+      const errors = checked.ok ? {} : checked.errors;
+      if (past) errors.desiredDate = 'Choose today or a later day';
+      setErrors(errors);
+      focusFirstInvalid(formRef.current);
       setFailure(
-        Object.keys(checked.errors).some(
-          (key) => !['title', 'description', 'desiredDate'].includes(key),
-        )
+        Object.keys(errors).some((key) => !['title', 'description', 'desiredDate'].includes(key))
           ? 'This page’s link is not valid. Open the link you were sent again.'
           : null,
       );
-      if (checked.errors.title) titleRef.current?.focus();
       return;
     }
     setErrors({});
@@ -108,10 +113,12 @@ export function PortalChangeRequestForm({
     }
     setErrors(result.fieldErrors);
     setFailure(result.message);
+    focusFirstInvalid(formRef.current);
   };
 
   return (
     <form
+      ref={formRef}
       noValidate
       onSubmit={(event) => void send(event)}
       onKeyDown={(event) => {

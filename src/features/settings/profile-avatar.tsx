@@ -1,18 +1,10 @@
 import { useState } from 'react';
+import { initials } from '../../ui/initials.ts';
 
 export interface ProfileAvatarProps {
   url: string | null;
   name: string;
   size?: number;
-}
-
-function initials(name: string): string {
-  const letters = name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase() ?? '');
-  return letters.join('') || '?';
 }
 
 /** The profile picture, or initials when there is none or it cannot be loaded. */

@@ -67,6 +67,23 @@ describe('ProfileSettings', () => {
     });
   });
 
+  it('refuses a blank first name in place, focused, and sends nothing', async () => {
+    const callEndpoint = vi.fn(() => Promise.resolve({ user: profile }));
+    renderScreen(
+      <ProfileSettings user={user!} callEndpoint={callEndpoint} />,
+      { auth: signedIn, services: createFakeServices(createFakeClient()) },
+    );
+    const first = await screen.findByRole('textbox', { name: 'First name' });
+    const u = userEvent.setup();
+    await u.clear(first);
+    await u.type(first, '   ');
+    await u.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('Enter your first name')).toBeTruthy();
+    expect(first.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(first));
+    expect(callEndpoint).toHaveBeenCalledTimes(1); // the load only
+  });
+
   it('offers to finish registration when there is no profile yet', async () => {
     const callEndpoint = vi.fn(() =>
       Promise.reject(Object.assign(new Error('No'), { status: 404 })),

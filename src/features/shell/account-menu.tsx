@@ -13,6 +13,7 @@ import {
 import type { AuthUser } from '../../auth/auth-controller.ts';
 import { parseThemePreference } from '../../ui/theme.ts';
 import { useTheme } from '../../ui/use-theme.ts';
+import { initials } from '../../ui/initials.ts';
 
 export interface AccountMenuProps {
   user: AuthUser;
@@ -21,15 +22,6 @@ export interface AccountMenuProps {
 
 const itemClass =
   'flex min-h-11 cursor-pointer items-center gap-3 rounded-md px-3 text-sm text-fg outline-none data-focused:bg-surface-muted sm:min-h-9';
-
-function initials(name: string): string {
-  const letters = name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase() ?? '');
-  return letters.join('') || '?';
-}
 
 /** The signed-in user's menu: who is signed in, settings, colour theme and sign out. */
 export function AccountMenu({ user, onSignOut }: AccountMenuProps) {
