@@ -28,6 +28,7 @@ import { SecuritySettings } from './security-settings.tsx';
 import { TestNotificationSettings } from './test-notification-settings.tsx';
 import { StorageSettings } from './storage-settings.tsx';
 import { MembersSettings } from './members-settings.tsx';
+import { WorkspaceDetailsSettings } from './workspace-details-settings.tsx';
 import { WorkspaceLogoSettings } from './workspace-logo-settings.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -142,7 +143,8 @@ export function SettingsScreen({
             </FormAlert>
           )}
         </TabPanel>
-        <TabPanel id="workspace" className="outline-none">
+        <TabPanel id="workspace" className="flex flex-col gap-6 outline-none">
+          <WorkspaceDetailsSettings />
           <WorkspaceLogoSettings />
         </TabPanel>
         <TabPanel id="members" className="outline-none">
