@@ -526,7 +526,7 @@ test.describe('feedback form', () => {
     await page.getByRole('textbox', { name: 'Your feedback' }).fill('Written on a train.');
     await context.setOffline(true);
     await page.getByRole('button', { name: 'Send feedback' }).click();
-    await expect(page.getByRole('alert')).toContainText('You seem to be offline');
+    await expect(page.getByRole('alert')).toContainText('The server could not be reached');
     await expect(page.getByRole('textbox', { name: 'Your feedback' })).toHaveValue(
       'Written on a train.',
     );

@@ -41,8 +41,9 @@ interface ErrorLike {
   body?: { error?: { code?: unknown; message?: unknown; details?: unknown } } | null;
 }
 
+/** No answer at all: the device is offline, or the server cannot be reached. Said for every form. */
 export const OFFLINE_MESSAGE =
-  'You seem to be offline, so nothing was sent. Your text is still here: send it again once you are connected.';
+  'The server could not be reached, so nothing was sent. What you entered is still here: try again once you are connected.';
 
 /**
  * Reads a rejection of `callEndpoint` (an ApiError: `status`, `body.error`). Features may not

@@ -276,7 +276,7 @@ describe('PortalAccessDialog', () => {
     renderDialog(callEndpoint);
     await user.click(await screen.findByRole('switch', { name: 'Portal on' }));
     expect((await screen.findByRole('alert')).textContent).toMatch(
-      /^You seem to be offline, so nothing was sent/,
+      /^The server could not be reached, so nothing was sent/,
     );
     expect(screen.getByRole('switch', { name: 'Portal on' })).toHaveProperty('checked', false);
   });
