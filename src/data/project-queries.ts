@@ -15,7 +15,7 @@ export interface ProjectListOptions {
   search?: string;
 }
 
-/** "Due soon" on the dashboard: overdue or due within this many days. */
+/** "Projects due soon" on the dashboard: overdue or due within this many days. */
 export const DUE_SOON_DAYS = 14;
 const OPEN_STATUSES: ReadonlySet<ProjectStatus> = new Set(['planned', 'active', 'on_hold']);
 const byName = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });

@@ -60,10 +60,10 @@ function DashboardContent() {
         <DashboardWork workspaceId={workspace.id} today={today} />
         <DashboardMoney workspaceId={workspace.id} />
         <Panel
-          title="Due soon"
+          title="Projects due soon"
           icon={<CalendarClock aria-hidden="true" size={18} />}
           rows={dueSoon}
-          empty="Nothing due in the next two weeks."
+          empty="No project is due in the next two weeks."
           render={(project) => (
             <ProjectRow project={project} detail={formatDue(project.dueDate ?? today, today)} />
           )}
