@@ -158,6 +158,33 @@ function inviteMail(options: {
   };
 }
 
+/**
+ * An invitation by email to someone already in the workspace, or to an address with an open
+ * invitation (same address in any case), would only send a second mail: refused, saying which.
+ */
+async function refuseNeedlessInvite(tx: Queryable, workspaceId: string, email: string) {
+  const member = await tx.query(
+    `SELECT 1 FROM workspace_member m JOIN user_profile p ON p.id = m.user_id
+     WHERE m.workspace_id = $1 AND lower(p.email) = $2`,
+    [workspaceId, email],
+  );
+  if (member.rows.length > 0) {
+    throw new AppError(ErrorCode.CONFLICT, `${email} is already a member of this workspace.`);
+  }
+  const open = await tx.query(
+    `SELECT 1 FROM workspace_invite
+     WHERE workspace_id = $1 AND lower(email) = $2 AND revoked_at IS NULL AND expires_at > now()
+       AND (max_uses IS NULL OR use_count < max_uses)`,
+    [workspaceId, email],
+  );
+  if (open.rows.length > 0) {
+    throw new AppError(
+      ErrorCode.CONFLICT,
+      `${email} already has an open invitation. Copy its link, or revoke it to send a new one.`,
+    );
+  }
+}
+
 export function createWorkspaceInviteHandlers(
   deps: WorkspaceInviteDeps,
 ): ResourceHandlers<'workspace-invite'> {
@@ -169,6 +196,7 @@ export function createWorkspaceInviteHandlers(
       const token = randomBytes(32).toString('base64url');
       const id = randomUUID();
       const email = body.email === null ? null : body.email.toLowerCase();
+      if (email !== null) await refuseNeedlessInvite(tx, query.workspaceId, email);
       await tx.query(
         `INSERT INTO workspace_invite
            (id, workspace_id, token_hash, email, role, max_uses, expires_at, created_by)

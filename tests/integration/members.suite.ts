@@ -396,6 +396,33 @@ export function describeMembers(label: string, options: { postgresUrl?: string }
         expect(many.status).toBe(400);
       });
 
+      it('refuses to invite a member, or an address already invited in any case, saying which', async () => {
+        mails.length = 0;
+        const self = await invite(ada, { role: 'member', email: ada.user.email });
+        expect(self.status).toBe(409);
+        expect(self.body.error.message).toBe(
+          `${ada.user.email} is already a member of this workspace.`,
+        );
+        const first = await invite(ada, { role: 'member', email: 'friend@example.com' });
+        expect(first.status).toBe(201);
+        const again = await invite(ada, { role: 'admin', email: 'FRIEND@example.com' });
+        expect(again.status).toBe(409);
+        expect(again.body.error.message).toMatch(
+          /^friend@example.com already has an open invitation/,
+        );
+        await expect.poll(() => mails.length).toBe(1);
+        // Revoked, the address can be invited again.
+        const revoked = await as(
+          ada,
+          'POST',
+          `/api/workspace-invite?endpoint=revoke-workspace-invite&workspaceId=${workspaceId}&id=${first.body.invite.id}`,
+        );
+        expect(revoked.status, JSON.stringify(revoked.body)).toBe(200);
+        expect((await invite(ada, { role: 'member', email: 'friend@example.com' })).status).toBe(
+          201,
+        );
+      });
+
       it('refuses an invitation accepted twice, and a single-use one by a second person', async () => {
         const bob = await registerMember(server, tokens, 'bob');
         const cat = await registerMember(server, tokens, 'cat');
