@@ -1,5 +1,5 @@
 import type { PortalChangeRequest, PortalMilestone } from '#contract/endpoints/client-portal.ts';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -495,6 +495,43 @@ describe('PortalProjectScreen', () => {
   });
 });
 
+describe('PortalProjectScreen: an open page stays current', () => {
+  it('asks the server again every minute while shown and online, and not while hidden', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    const visibility = vi.spyOn(document, 'visibilityState', 'get');
+    try {
+      visibility.mockReturnValue('visible');
+      const portal = renderPortal(online());
+      await screen.findByRole('heading', { level: 1, name: 'Shop front' });
+      const loads = () =>
+        portal.calls.filter((c) => c.operation === 'get-project-milestones').length;
+      expect(loads()).toBe(1);
+      await act(async () => {
+        vi.advanceTimersByTime(61_000);
+        await Promise.resolve();
+      });
+      await waitFor(() => expect(loads()).toBe(2));
+
+      visibility.mockReturnValue('hidden');
+      await act(async () => {
+        vi.advanceTimersByTime(5 * 61_000);
+        await Promise.resolve();
+      });
+      expect(loads()).toBe(2);
+      // Shown again after longer: at once.
+      visibility.mockReturnValue('visible');
+      await act(async () => {
+        document.dispatchEvent(new Event('visibilitychange'));
+        await Promise.resolve();
+      });
+      await waitFor(() => expect(loads()).toBe(3));
+    } finally {
+      visibility.mockRestore();
+      vi.useRealTimers();
+    }
+  });
+});
+
 describe('PortalProjectScreen: milestone sign-off', () => {
   const approvedFinal: PortalMilestone = {
     ...milestones[1]!,
@@ -725,7 +762,7 @@ describe('PortalProjectScreen: change requests', () => {
 
     await user.click(screen.getByRole('button', { name: 'Send request' }));
     expect(screen.getByText('Title is required')).toBeTruthy();
-    expect(document.activeElement).toBe(title);
+    await waitFor(() => expect(document.activeElement).toBe(title));
 
     await user.type(title, 'x'.repeat(201));
     expect(screen.getByText('201 of 200 characters')).toBeTruthy();

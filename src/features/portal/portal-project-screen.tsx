@@ -180,8 +180,13 @@ const downloadButtonId = (fileId: string) => `portal-download-${fileId}`;
 /** An embedded screen (the demo) has no portal session to keep. */
 const skipSessionWatch: typeof watchPortalSession = () => () => undefined;
 
-/** While the visitor is active, the page asks the server again at most this often. */
-const REFRESH_AFTER_MS = 5 * 60_000;
+/**
+ * How old the page's data may get while it is open and online: it asks the server again this
+ * often while the tab is shown (quietly: the page stays as it is until the answer lands), and at
+ * once when the tab is shown again after longer. Members' answers (a declined request, a milestone
+ * put up for approval) reach an open portal within this, as its chat does (portal-chat.tsx polls).
+ */
+const REFRESH_AFTER_MS = 60_000;
 
 type Freshness =
   | { state: 'loading' }
@@ -450,6 +455,20 @@ export function PortalProjectScreen({
       }),
     [callEndpoint, clientId, load, now, projectId, storage, toGate, watchSession],
   );
+
+  useEffect(() => {
+    if (readOnly || embedded) return;
+    const refreshIfStale = () => {
+      if (document.visibilityState === 'hidden' || !navigator.onLine) return;
+      if (now() - lastLoad.current >= REFRESH_AFTER_MS) void load();
+    };
+    const timer = window.setInterval(refreshIfStale, REFRESH_AFTER_MS / 4);
+    document.addEventListener('visibilitychange', refreshIfStale);
+    return () => {
+      window.clearInterval(timer);
+      document.removeEventListener('visibilitychange', refreshIfStale);
+    };
+  }, [embedded, load, now, readOnly]);
 
   useEffect(() => {
     // Back online: a fresh load, or, reading the kept copy without a session, the password.
