@@ -185,6 +185,10 @@ describe('MilestonesTab', { timeout: 30_000 }, () => {
       'Brief',
       'Design',
     ]);
+    // Focus follows the restored milestone.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit “Brief”' })),
+    );
   });
 
   it('hides a milestone from the client portal with the switch, and shows it is hidden', async () => {

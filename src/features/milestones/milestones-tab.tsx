@@ -137,8 +137,11 @@ export function MilestonesTab({ project }: { project: LocalProject }) {
         message: `Milestone “${milestone.title}” deleted`,
         durationMs: UNDO_WINDOW_MS,
         undo: () => {
+          // Back on the list, the restored milestone takes focus (the Undo button is gone).
+          pendingFocus.current = { id: milestone.id, target: 'edit' };
           void cancelQueuedChange(ctx.db, mutationId).then((undone) => {
             if (!undone) {
+              pendingFocus.current = null;
               toaster.show({
                 tone: 'error',
                 message: `Too late to undo: “${milestone.title}” is deleted.`,
