@@ -21,6 +21,9 @@ function actorName(notification: Notification): string | null {
  * One notification: unread ones stand out (tint, dot, bold title, and "Unread" for screen
  * readers). The title links to what it is about and marks it read on the way.
  */
+/** Its Delete button, always there: where focus goes when an action takes the focused one away. */
+export const notificationDeleteId = (id: string) => `notification-${id}-delete`;
+
 export function NotificationItem({ notification, onMarkRead, onDelete }: NotificationItemProps) {
   const { id, title, body, link, isRead } = notification;
   const created = new Date(notification.createdAt);
@@ -72,6 +75,7 @@ export function NotificationItem({ notification, onMarkRead, onDelete }: Notific
           </Button>
         )}
         <Button
+          id={notificationDeleteId(id)}
           variant="ghost"
           size="icon"
           aria-label={`Delete “${title}”`}

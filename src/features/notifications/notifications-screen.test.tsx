@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CallEndpoint, EndpointDefinition } from '#contract/define-endpoint.ts';
 import type { Notification } from '#contract/entities/notification.ts';
@@ -105,6 +105,28 @@ describe('NotificationsScreen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Mark all as read' }));
     expect(await screen.findByText('No unread notifications')).toBeTruthy();
     expect(document.querySelectorAll('li[data-unread]')).toHaveLength(0);
+  });
+
+  it('keeps focus on the notifications as they are read and deleted, then on the heading', async () => {
+    renderScreen({
+      'get-notifications': () => ({ notifications: [item('a', false), item('b', true)] }),
+      'get-unread-count': () => ({ unreadCount: 1 }),
+      'mark-read': () => ({ unreadCount: 0 }),
+      'delete-notification': () => ({ unreadCount: 0 }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Mark “Title a” as read' }));
+    // The check mark is gone: focus is on the same notification's Delete.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete “Title a”' })),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Delete “Title a”' }));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete “Title b”' })),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Delete “Title b”' }));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1 })),
+    );
   });
 
   it('says so, unobtrusively, when live updates are not connected', async () => {

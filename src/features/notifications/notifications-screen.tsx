@@ -5,7 +5,8 @@ import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { groupByDay } from './group-by-day.ts';
-import { NotificationItem } from './notification-item.tsx';
+import { focusWhenReady } from '../../ui/focus-when-ready.ts';
+import { NotificationItem, notificationDeleteId } from './notification-item.tsx';
 import type { LiveConnectionState } from './notification-store.ts';
 import { useNotifications, useNotificationStore } from './notifications-context.tsx';
 
@@ -27,11 +28,25 @@ export function NotificationsScreen() {
   }, [store]);
 
   const hasList = status === 'ready' || notifications.length > 0;
+  /** The next notification's Delete, else the one before's, else the page's heading. */
+  const focusAfterRemoving = (id: string) => {
+    const order = groups.flatMap((group) => group.notifications);
+    const index = order.findIndex((notification) => notification.id === id);
+    const next = order[index + 1] ?? order[index - 1];
+    if (next) focusWhenReady(`#${CSS.escape(notificationDeleteId(next.id))}`);
+    else focusWhenReady('#notifications-heading');
+  };
   return (
     <div className="mx-auto max-w-3xl">
       <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-3">
         <div>
-          <h1 className="text-3xl font-bold tracking-tight text-fg sm:text-4xl">Notifications</h1>
+          <h1
+            id="notifications-heading"
+            tabIndex={-1}
+            className="text-3xl font-bold tracking-tight text-fg sm:text-4xl"
+          >
+            Notifications
+          </h1>
           <p className="mt-1 text-fg-muted" aria-live="polite">
             {unreadCount === 0 ? 'No unread notifications' : `${unreadCount} unread`}
           </p>
@@ -48,7 +63,10 @@ export function NotificationsScreen() {
             </Button>
             <DeleteAllButton
               isDisabled={notifications.length === 0}
-              onConfirm={() => void store?.removeAll()}
+              onConfirm={() => {
+                void store?.removeAll();
+                focusWhenReady('#notifications-heading');
+              }}
             />
           </div>
         ) : null}
@@ -89,8 +107,15 @@ export function NotificationsScreen() {
                   <NotificationItem
                     key={notification.id}
                     notification={notification}
-                    onMarkRead={(id) => void store?.markRead(id)}
-                    onDelete={(id) => void store?.remove(id)}
+                    onMarkRead={(id) => {
+                      void store?.markRead(id);
+                      // Its check mark goes: focus stays on the notification, on its Delete.
+                      focusWhenReady(`#${CSS.escape(notificationDeleteId(id))}`);
+                    }}
+                    onDelete={(id) => {
+                      void store?.remove(id);
+                      focusAfterRemoving(id);
+                    }}
                   />
                 ))}
               </DaySection>
