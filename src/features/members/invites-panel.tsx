@@ -22,6 +22,7 @@ import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { FormTextField } from '../../ui/form-text-field.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
+import { focusWhenReady } from '../../ui/focus-when-ready.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { FormAlert } from '../auth/form-alert.tsx';
 import { membersText, UpgradePlanLink } from '../billing/upgrade-plan-link.tsx';
@@ -113,6 +114,7 @@ export function InvitesPanel({
       const onEmail = issue.path?.[0]?.key === 'email';
       setEmailError(onEmail ? issue.message : undefined);
       setFormError(onEmail ? null : issue.message);
+      if (onEmail) focusWhenReady('input[name="invite-email"]');
       return;
     }
     setEmailError(undefined);
@@ -126,9 +128,12 @@ export function InvitesPanel({
       });
       setMade({ url: result.url, email: result.invite.email });
       setEmail('');
+      // Onto the new link, selected for copying (the email field it came from is emptied).
+      focusWhenReady('#invite-made-link');
       void load();
     } catch (error) {
       setFormError(apiErrorMessage(error));
+      if (kind === 'email') focusWhenReady('input[name="invite-email"]');
     } finally {
       setCreating(false);
     }
@@ -148,6 +153,12 @@ export function InvitesPanel({
     setRevokeBusy(true);
     try {
       await callEndpoint(revokeWorkspaceInvite, { query: { workspaceId, id: revoking.id } });
+      // Its Revoke goes: onto the next open invitation's, else the one before's, else the list.
+      const open =
+        loaded.status === 'ready' ? loaded.invites.filter((i) => i.status === 'active') : [];
+      const at = open.findIndex((invite) => invite.id === revoking.id);
+      const next = open[at + 1] ?? open[at - 1];
+      focusWhenReady(next ? `#${CSS.escape(revokeButtonId(next.id))}` : '#sent-invitations');
       await load();
     } catch (error) {
       setFormError(apiErrorMessage(error));
@@ -200,6 +211,7 @@ export function InvitesPanel({
                 label="Email address"
                 type="email"
                 autoComplete="off"
+                name="invite-email"
                 value={email}
                 onChange={setEmail}
                 error={emailError}
@@ -248,6 +260,7 @@ export function InvitesPanel({
             )}
             <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
               <input
+                id="invite-made-link"
                 readOnly
                 aria-label="Invitation link"
                 value={made.url}
@@ -267,7 +280,9 @@ export function InvitesPanel({
         ) : null}
 
         <div className="flex flex-col gap-3">
-          <h3 className="font-semibold text-fg">Sent invitations</h3>
+          <h3 id="sent-invitations" tabIndex={-1} className="font-semibold text-fg outline-none">
+            Sent invitations
+          </h3>
           {loaded.status === 'loading' ? (
             <p role="status" className="flex items-center gap-2 text-fg-muted">
               <Spinner size="small" /> Loading invitations…
@@ -349,6 +364,7 @@ function InviteRow({
       </div>
       {invite.status === 'active' ? (
         <Button
+          id={revokeButtonId(invite.id)}
           variant="secondary"
           isDisabled={disabled}
           onPress={onRevoke}
@@ -360,3 +376,5 @@ function InviteRow({
     </li>
   );
 }
+
+const revokeButtonId = (id: string) => `invite-${id}-revoke`;

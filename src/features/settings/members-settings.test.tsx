@@ -253,6 +253,8 @@ describe('MembersSettings', () => {
       name: 'Invitation link',
     });
     expect(link.value).toBe(`http://app.test/invite/${'t'.repeat(43)}`);
+    // Focus is on the new link, ready to copy.
+    await waitFor(() => expect(document.activeElement).toBe(link));
     expect(server).toHaveBeenCalledWith(
       expect.objectContaining({ operation: 'create-workspace-invite' }),
       {
@@ -272,6 +274,11 @@ describe('MembersSettings', () => {
     await userEvent.type(within(form).getByRole('textbox', { name: 'Email address' }), 'nope');
     await userEvent.click(within(form).getByRole('button', { name: 'Send invitation' }));
     expect(await within(form).findByText(/Enter an email address/)).toBeTruthy();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        within(form).getByRole('textbox', { name: 'Email address' }),
+      ),
+    );
     await userEvent.clear(within(form).getByRole('textbox', { name: 'Email address' }));
     await userEvent.type(
       within(form).getByRole('textbox', { name: 'Email address' }),
@@ -289,6 +296,10 @@ describe('MembersSettings', () => {
       within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Revoke' }),
     );
     await waitFor(() => expect(within(list).getByText('Revoked')).toBeTruthy());
+    // Its Revoke is gone: focus is on another open invitation's.
+    await waitFor(() =>
+      expect(document.activeElement?.getAttribute('aria-label')).toMatch(/^Revoke invitation: /),
+    );
     await expectAccessible();
   });
 
