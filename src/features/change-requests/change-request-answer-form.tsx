@@ -6,7 +6,8 @@
  * answer is final and shows read-only.
  */
 import type { ChangeRequestStatus } from '#contract/entities/change-request.ts';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
+import { focusFirstInvalid } from '../auth/field-errors.ts';
 import { FieldError, Label, Text, TextArea, TextField } from 'react-aria-components';
 import {
   answerChangeRequest,
@@ -72,6 +73,7 @@ export function ChangeRequestAnswerForm({
   );
   const [answer, setAnswer] = useState(request.answer ?? '');
   const [errors, setErrors] = useState<WriteErrorFields>({});
+  const formRef = useRef<HTMLFormElement>(null);
   const [pending, setPending] = useState<MemberChangeRequestStatus | null>(null);
 
   const act = async (status: MemberChangeRequestStatus) => {
@@ -82,10 +84,12 @@ export function ChangeRequestAnswerForm({
     if ('error' in parsedDays) local.scheduleImpactDays = parsedDays.error;
     if ('error' in parsedCost || 'error' in parsedDays) {
       setErrors(local);
+      focusFirstInvalid(formRef.current);
       return;
     }
     if (status === 'quoted' && parsedCost.value === null && parsedDays.value === null) {
       setErrors({ costImpact: NEEDS_A_PRICE });
+      focusFirstInvalid(formRef.current);
       return;
     }
     const previous = previousAnswer(request);
@@ -103,6 +107,7 @@ export function ChangeRequestAnswerForm({
     } catch (error) {
       setErrors(writeErrorFields(error));
       setPending(null);
+      focusFirstInvalid(formRef.current);
     }
   };
 
@@ -113,6 +118,7 @@ export function ChangeRequestAnswerForm({
 
   return (
     <form
+      ref={formRef}
       onSubmit={submit}
       noValidate
       aria-labelledby="change-request-answer"

@@ -4,7 +4,12 @@
  * amounts (milestone-format.ts); a timeline impact is signed whole days.
  */
 import type { ChangeRequestStatus } from '#contract/entities/change-request.ts';
-import { amountText, currencyDecimals, parseAmount } from '../milestones/milestone-format.ts';
+import {
+  AMOUNT_TOO_LARGE,
+  amountText,
+  currencyDecimals,
+  parseAmount,
+} from '../milestones/milestone-format.ts';
 
 export type ParsedNumber = { value: number | null } | { error: string };
 
@@ -17,7 +22,9 @@ export function parseCostImpact(text: string, currency: string): ParsedNumber {
   const unsigned = signed ? trimmed.slice(1) : trimmed;
   if (signed && unsigned.trim() === '') return { error: costHint(currency) };
   const parsed = parseAmount(unsigned, currency);
-  if ('error' in parsed) return { error: costHint(currency) };
+  if ('error' in parsed) {
+    return { error: parsed.error === AMOUNT_TOO_LARGE ? parsed.error : costHint(currency) };
+  }
   if (parsed.minor === null) return { value: null };
   return { value: negative ? -parsed.minor : parsed.minor };
 }

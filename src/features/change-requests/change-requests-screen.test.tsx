@@ -116,6 +116,13 @@ describe('change request words and numbers', () => {
     expect(parseCostImpact('', 'EUR')).toEqual({ value: null });
     expect(parseCostImpact('-', 'EUR')).toHaveProperty('error');
     expect(parseCostImpact('12.345', 'EUR')).toHaveProperty('error');
+    // Too long a number is said as such, not as a format to follow.
+    expect(parseCostImpact('99999999999999', 'EUR')).toEqual({
+      error: 'That amount is too large',
+    });
+    expect(parseCostImpact('-99999999999999.50', 'EUR')).toEqual({
+      error: 'That amount is too large',
+    });
     expect(parseScheduleDays('+5')).toEqual({ value: 5 });
     expect(parseScheduleDays('-2')).toEqual({ value: -2 });
     expect(parseScheduleDays('1.5')).toHaveProperty('error');
@@ -314,6 +321,12 @@ describe('ChangeRequestsScreen', { timeout: 60_000 }, () => {
         'A quote needs a cost or a timeline impact for the client to accept',
       ),
     ).toBeTruthy();
+    // Focus is in the field to fill, not left on the button.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        within(quote).getByRole('textbox', { name: 'Cost impact (EUR)' }),
+      ),
+    );
     await user.type(within(quote).getByRole('textbox', { name: 'Cost impact (EUR)' }), '1500');
     await user.click(within(quote).getByRole('button', { name: 'Send quote to client' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

@@ -20,10 +20,14 @@ export function currencyDecimals(currency: string): number {
 export type ParsedAmount = { minor: number | null } | { error: string };
 
 /** "1500.50" → 150050 (EUR); "" → null; anything else explains what to type. */
+export const AMOUNT_TOO_LARGE = 'That amount is too large';
+
 export function parseAmount(text: string, currency: string): ParsedAmount {
   const cleaned = text.replace(/[\s,\u00a0]/g, '');
   if (cleaned === '') return { minor: null };
   const decimals = currencyDecimals(currency);
+  // A number, just one too long to be a price: say that, not what to type.
+  if (/^\d{14,}(?:\.\d*)?$/.test(cleaned)) return { error: AMOUNT_TOO_LARGE };
   const match = /^(\d{1,13})(?:\.(\d*))?$/.exec(cleaned);
   const fraction = match?.[2] ?? '';
   if (!match || fraction.length > decimals) {

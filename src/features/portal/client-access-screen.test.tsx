@@ -107,6 +107,8 @@ describe('ClientAccessScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Open my project' }));
     expect(screen.getByText('Enter the password you were given')).toBeTruthy();
     expect(gate.calls).toEqual([]);
+    // Focus is in the field that needs it, not on the button.
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-invalid')).toBe('true'));
   });
 
   it('an incomplete link says so and shows no form', () => {

@@ -17,6 +17,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { Button } from '../../ui/button.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
+import { focusFirstInvalid } from '../auth/field-errors.ts';
 import { PasswordField } from '../auth/password-field.tsx';
 import { formatFileDateTime } from '../files/file-format.ts';
 import { readSubmitFailure } from '../marketing/form-errors.ts';
@@ -51,6 +52,7 @@ export function ClientAccessScreen({
 }: ClientAccessScreenProps) {
   usePageTitle('Client access');
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const [password, setPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string | undefined>();
   const [failure, setFailure] = useState<{ title: string; detail: string | null } | null>(null);
@@ -67,6 +69,7 @@ export function ClientAccessScreen({
     if (!valid) return;
     if (password === '') {
       setPasswordError('Enter the password you were given');
+      focusFirstInvalid(formRef.current);
       return;
     }
     setPending(true);
@@ -82,6 +85,7 @@ export function ClientAccessScreen({
       const status = (error as { status?: unknown }).status;
       if (status === 401) {
         setPasswordError(PORTAL_INVALID_PASSWORD);
+        focusFirstInvalid(formRef.current);
       } else {
         const read = readSubmitFailure(error);
         setFailure({
@@ -144,6 +148,7 @@ export function ClientAccessScreen({
       ) : null}
       {valid ? (
         <form
+          ref={formRef}
           onSubmit={(event) => void submit(event)}
           noValidate
           className="flex flex-col gap-4 rounded-2xl border border-border bg-surface p-5"
