@@ -69,10 +69,10 @@ describe('ProfileSettings', () => {
 
   it('refuses a blank first name in place, focused, and sends nothing', async () => {
     const callEndpoint = vi.fn(() => Promise.resolve({ user: profile }));
-    renderScreen(
-      <ProfileSettings user={user!} callEndpoint={callEndpoint} />,
-      { auth: signedIn, services: createFakeServices(createFakeClient()) },
-    );
+    renderScreen(<ProfileSettings user={user!} callEndpoint={callEndpoint} />, {
+      auth: signedIn,
+      services: createFakeServices(createFakeClient()),
+    });
     const first = await screen.findByRole('textbox', { name: 'First name' });
     const u = userEvent.setup();
     await u.clear(first);
