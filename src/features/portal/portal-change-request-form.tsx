@@ -17,7 +17,7 @@ import type { PortalActionResult } from './portal-action-result.ts';
 import { PortalAttachmentList, usePortalAttachments } from './portal-attachments.tsx';
 import type { ChangeRequestDraft } from './portal-outbox.ts';
 import type { PendingFileRef, PortalPendingFiles } from './portal-pending-files.ts';
-import { PortalTextArea } from './portal-text-area.tsx';
+import { FormTextArea } from '../../ui/form-text-area.tsx';
 import type { PortalUploadFile } from './portal-upload.ts';
 
 export const MAX_TITLE_CHARS = 200;
@@ -143,7 +143,7 @@ export function PortalChangeRequestForm({
         inputRef={titleRef}
         description={`${title.trim().length} of ${MAX_TITLE_CHARS} characters`}
       />
-      <PortalTextArea
+      <FormTextArea
         label="Details (optional)"
         name="description"
         value={description}

@@ -20,7 +20,7 @@ import {
 } from './change-request-words.ts';
 import type { PortalActionResult } from './portal-action-result.ts';
 import type { PortalOutboxEntry } from './portal-outbox.ts';
-import { PortalTextArea } from './portal-text-area.tsx';
+import { FormTextArea } from '../../ui/form-text-area.tsx';
 
 export type QuoteDecision = 'accepted' | 'declined';
 
@@ -303,7 +303,7 @@ export function PortalChangeRequestItem({
               ? `Accept the quote for ${request.title}?`
               : `Decline the quote for ${request.title}?`}
           </p>
-          <PortalTextArea
+          <FormTextArea
             label="Comment (optional)"
             name="comment"
             value={comment}

@@ -13,7 +13,7 @@ import { Button } from '../../ui/button.tsx';
 import { formatFileDateTime } from '../files/file-format.ts';
 import { formatAmount, formatDate, milestoneBadgeClasses } from '../milestones/milestone-format.ts';
 import type { PortalActionResult } from './portal-action-result.ts';
-import { PortalTextArea } from './portal-text-area.tsx';
+import { FormTextArea } from '../../ui/form-text-area.tsx';
 
 export type SignOffDecision = 'approved' | 'changes_requested';
 
@@ -212,7 +212,7 @@ export function PortalMilestoneItem({ milestone, offline, signOff }: PortalMiles
           <p id={`${id}-changes`} className="text-sm font-semibold break-words text-fg">
             Ask for changes to {milestone.title}
           </p>
-          <PortalTextArea
+          <FormTextArea
             label="What should change?"
             name="comment"
             value={comment}

@@ -8,7 +8,6 @@
  */
 import { Building2 } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
-import { TextArea, TextField, Label, Text, FieldError } from 'react-aria-components';
 import type { CallEndpoint } from '#contract/define-endpoint.ts';
 import { updateWorkspaceSettings } from '#contract/endpoints/workspace.ts';
 import {
@@ -17,7 +16,8 @@ import {
 } from '#contract/entities/workspace.ts';
 import type { LocalWorkspace } from '../../db/app-database.ts';
 import { Button } from '../../ui/button.tsx';
-import { FormTextField, inputClassName, labelClassName } from '../../ui/form-text-field.tsx';
+import { FormTextArea } from '../../ui/form-text-area.tsx';
+import { FormTextField } from '../../ui/form-text-field.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
 import { useToast } from '../../ui/use-toast.ts';
 import { useCallEndpoint, useOnline } from '../activity/activity-timeline.tsx';
@@ -241,23 +241,15 @@ function Details({
             ) : null
           }
         />
-        <TextField
+        <FormTextArea
+          label="Portal welcome (optional)"
+          name="portalWelcomeText"
           value={values.portalWelcomeText}
           onChange={update('portalWelcomeText')}
-          isInvalid={errors.portalWelcomeText !== undefined}
+          error={errors.portalWelcomeText}
           isDisabled={disabled}
-          validationBehavior="aria"
-          className="flex flex-col gap-1.5"
-        >
-          <Label className={labelClassName}>Portal welcome (optional)</Label>
-          <TextArea rows={3} className={`${inputClassName} py-2`} />
-          <Text slot="description" className="text-sm text-fg-muted">
-            Your clients read it at the top of their project in the portal.
-          </Text>
-          <FieldError className="text-sm font-medium text-danger">
-            {errors.portalWelcomeText}
-          </FieldError>
-        </TextField>
+          description="Your clients read it at the top of their project in the portal."
+        />
         <div>
           <Button type="submit" isPending={pending} isDisabled={disabled || !changed}>
             Save details

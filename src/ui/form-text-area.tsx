@@ -1,9 +1,9 @@
-/** A labelled multi-line field with its hint and error, as the portal's forms use it. */
+/** A labelled multi-line field with its hint and error (FormTextField's multi-line sibling). */
 import type { ReactNode, Ref } from 'react';
 import { FieldError, Label, Text, TextArea, TextField } from 'react-aria-components';
-import { inputClassName, labelClassName } from '../../ui/form-text-field.tsx';
+import { inputClassName, labelClassName } from './form-text-field.tsx';
 
-export interface PortalTextAreaProps {
+export interface FormTextAreaProps {
   label: string;
   name: string;
   value: string;
@@ -16,7 +16,7 @@ export interface PortalTextAreaProps {
   inputRef?: Ref<HTMLTextAreaElement>;
 }
 
-export function PortalTextArea({
+export function FormTextArea({
   label,
   name,
   value,
@@ -27,7 +27,7 @@ export function PortalTextArea({
   isRequired = false,
   isDisabled = false,
   inputRef,
-}: PortalTextAreaProps) {
+}: FormTextAreaProps) {
   return (
     <TextField
       value={value}
